@@ -1,0 +1,47 @@
+/**
+ * Failed sign-in throttling (OWASP ASVS 4 2.2.1): a few free failures, then an exponential
+ * back-off, and never more than `maxFailuresPerHour` failures in an hour.
+ */
+export interface ThrottlePolicy {
+  freeFailures: number;
+  maxDelaySeconds: number;
+  maxFailuresPerHour: number;
+}
+
+export interface ThrottleState {
+  failures: number;
+  windowStartedAt: number;
+  lockedUntil: number | null;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const ACCOUNT_POLICY: ThrottlePolicy = { freeFailures: 5, maxDelaySeconds: 15 * 60, maxFailuresPerHour: 100 };
+export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 20, maxDelaySeconds: 15 * 60, maxFailuresPerHour: 500 };
+
+/** Whole seconds until another attempt is allowed; 0 when it is allowed now. */
+export function retryAfterSeconds(state: ThrottleState | undefined, now: number): number {
+  if (!state || state.lockedUntil === null || state.lockedUntil <= now) return 0;
+  return Math.ceil((state.lockedUntil - now) / 1000);
+}
+
+export function afterFailure(state: ThrottleState | undefined, now: number, policy: ThrottlePolicy): ThrottleState {
+  const fresh = !state || now - state.windowStartedAt >= HOUR_MS;
+  const windowStartedAt = fresh ? now : state.windowStartedAt;
+  const failures = (fresh ? 0 : state.failures) + 1;
+  let lockedUntil: number | null = null;
+  if (failures >= policy.maxFailuresPerHour) {
+    lockedUntil = windowStartedAt + HOUR_MS;
+  } else if (failures >= policy.freeFailures) {
+    const delaySeconds = Math.min(2 ** (failures - policy.freeFailures), policy.maxDelaySeconds);
+    lockedUntil = now + delaySeconds * 1000;
+  }
+  return { failures, windowStartedAt, lockedUntil };
+}
+
+/** "Try again in 3 seconds." / "Try again in 15 minutes." */
+export function describeWait(seconds: number): string {
+  if (seconds < 90) return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Try again in ${minutes} minutes.`;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+
+/** Every server setting, read once from the environment (see README "Settings"). */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  corpusFile: string;
+  modelsDir: string;
+  modelLineup: 'auto' | 'neural' | 'corpus';
+  demoPassword: string | undefined;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshOverlapSeconds: number;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  searchRateLimit: number;
+  staticDir: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+const DAY = 24 * 60 * 60;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const lineup = env.MODEL_LINEUP ?? 'auto';
+  if (lineup !== 'auto' && lineup !== 'neural' && lineup !== 'corpus') {
+    throw new ConfigError(`MODEL_LINEUP must be auto, neural or corpus (got "${lineup}")`);
+  }
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 bytes (256 bits)');
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: intSetting(env, 'PORT', 8080, 0),
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    corpusFile: path.resolve(env.CORPUS_FILE || '../shared/corpus/alchemy-of-happiness.md'),
+    modelsDir: path.resolve(env.MODELS_DIR || './models'),
+    modelLineup: lineup,
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    jwtSecret,
+    accessTokenTtlSeconds: intSetting(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
+    refreshOverlapSeconds: intSetting(env, 'REFRESH_OVERLAP_SECONDS', 30, 0),
+    sessionIdleSeconds: intSetting(env, 'SESSION_IDLE_DAYS', 14, 1) * DAY,
+    sessionAbsoluteSeconds: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1) * DAY,
+    searchRateLimit: intSetting(env, 'SEARCH_RATE_LIMIT', 120, 0),
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,36 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Content-hashed build output may be cached for good; everything else must be revalidated. */
+function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built PWA, with client routes (paths without a file extension) falling back to
+ * index.html. `/api/*` never falls back: an unknown API path is a JSON 404.
+ */
+export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
+  const hasBuild = existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+    });
+  } else {
+    app.log.warn({ staticDir }, 'no built PWA found; run `npm run build` (npm start does)');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
+    if (url === '/api' || url.startsWith('/api/') || !isClientRoute || !hasBuild) {
+      return reply.status(404).send({ detail: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,60 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// Bodies are checked as sent (a number is not a string); query strings arrive as text and are coerced.
+const strict = new Ajv({ coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
+const coercing = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
+addFormats.default(strict, ['uuid']);
+addFormats.default(coercing, ['uuid']);
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? strict : coercing).compile(schema);
+
+/** `/items/0/reaction` → `items[0].reaction` */
+function fieldName(instancePath: string, child?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (child !== undefined) parts.push(child);
+  return parts.reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
+}
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'an object',
+};
+
+/** One sentence naming the field and what it must be, for a `400` detail. */
+export function describeValidationError(error: ErrorObject, part: string): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return `${fieldName(error.instancePath, String(params.missingProperty))} is required`;
+  const field = fieldName(error.instancePath);
+  if (!field) return part === 'body' ? 'Request body must be a JSON object' : `Invalid ${part}`;
+  switch (error.keyword) {
+    case 'type':
+      return `${field} must be ${ARTICLE[String(params.type)] ?? String(params.type)}`;
+    case 'enum':
+      return `${field} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `${field} must be ${String(params.allowedValue)}`;
+    case 'minLength':
+      return params.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${field} must be at most ${String(params.limit)} characters`;
+    case 'minItems':
+      return `${field} must hold at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `${field} must hold at most ${String(params.limit)} items`;
+    case 'minimum':
+      return `${field} must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${field} must be at most ${String(params.limit)}`;
+    case 'format':
+      return `${field} must be ${params.format === 'uuid' ? 'a UUID' : `a valid ${String(params.format)}`}`;
+    default:
+      return `${field} ${error.message ?? 'is invalid'}`;
+  }
+}

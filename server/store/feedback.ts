@@ -1,0 +1,79 @@
+import type { Db, Queryable } from './db.ts';
+
+export type Reaction = '👍' | '🤷' | '👎';
+export type UserType = 'Enthusiast' | 'Ustaz';
+
+/** One reaction to one result card, as the client sends it. */
+export interface FeedbackItem {
+  user_type: UserType;
+  username: string;
+  query: string;
+  retrieved_text: string;
+  model_type: string;
+  result_label: 'A' | 'B';
+  reaction: Reaction;
+  confidence_score: number;
+  client_id?: string;
+  round_id?: string;
+}
+
+export interface StoredFeedback extends Omit<FeedbackItem, 'client_id' | 'round_id'> {
+  id: number;
+  client_id: string | null;
+  round_id: string | null;
+  created_at: string;
+}
+
+/**
+ * Stores a batch in one transaction. Items whose client_id this author already stored are
+ * counted as duplicates and left as they were.
+ */
+export async function saveFeedback(
+  db: Db,
+  author: string,
+  items: FeedbackItem[],
+): Promise<{ saved: number; duplicates: number }> {
+  return db.transaction(async (tx) => {
+    let saved = 0;
+    for (const item of items) {
+      const rows = await tx.query(
+        `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
+           retrieved_text, model_type, result_label, reaction, confidence_score)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (author, client_id) DO NOTHING RETURNING id`,
+        [
+          author,
+          item.client_id ?? null,
+          item.round_id ?? null,
+          item.user_type,
+          item.username,
+          item.query,
+          item.retrieved_text,
+          item.model_type,
+          item.result_label,
+          item.reaction,
+          item.confidence_score,
+        ],
+      );
+      saved += rows.length;
+    }
+    return { saved, duplicates: items.length - saved };
+  });
+}
+
+/** The author's own items, newest first. */
+export async function listFeedback(db: Queryable, author: string, limit: number): Promise<StoredFeedback[]> {
+  const rows = await db.query<Omit<StoredFeedback, 'created_at' | 'id'> & { id: string | number; created_at: Date }>(
+    `SELECT id, client_id, round_id, user_type, author AS username, query, retrieved_text, model_type,
+            result_label, reaction, confidence_score, created_at
+     FROM feedback WHERE author = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [author, limit],
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
+}
+
+/** Deletes every vote of a reader (the privacy page's promise). */
+export async function deleteFeedbackOf(db: Queryable, author: string): Promise<number> {
+  const rows = await db.query('DELETE FROM feedback WHERE author = $1 RETURNING id', [author]);
+  return rows.length;
+}

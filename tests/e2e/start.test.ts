@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type RunningServer } from './server-process.ts';
+
+describe('the server as npm start runs it', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DEMO_PASSWORD: 'demo password 1' });
+  });
+  afterAll(() => server.stop('SIGKILL'));
+
+  it('answers /api/health on the embedded store', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'embedded' });
+  });
+
+  it('serves the built PWA at / and at client routes', async () => {
+    for (const route of ['/', '/dashboard']) {
+      const html = await (await fetch(server.url + route)).text();
+      expect(html).toContain('<div id="root">');
+      expect(html).toMatch(/src="\/assets\/[^"]+\.js"/);
+    }
+  });
+
+  it('signs in the demo user created on first start', async () => {
+    const res = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=demo&password=demo+password+1&grant_type=password',
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('keeps its data across a restart, and shuts down cleanly on SIGTERM', async () => {
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.output()).not.toContain('demo password 1');
+    server = await startServerProcess({ DATA_DIR: server.dataDir, DEMO_PASSWORD: 'ignored now' });
+    const res = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=demo&password=demo+password+1&grant_type=password',
+    });
+    expect(res.status).toBe(200);
+  });
+});

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORES, startTestServer, type TestServer } from './harness.ts';
+
+const PASSWORD = 'correct horse battery';
+
+function item(overrides: Record<string, unknown> = {}) {
+  return {
+    user_type: 'Ustaz',
+    username: 'reader',
+    query: 'What is the knowledge of self?',
+    retrieved_text: 'KNOW, O beloved, that man was not created in jest or at random.',
+    model_type: 'BGE bge-small-en-v1.5',
+    result_label: 'A',
+    reaction: '👍',
+    confidence_score: 0.71,
+    ...overrides,
+  };
+}
+
+describe.each(STORES)('feedback on %s store', (store) => {
+  let server: TestServer;
+  let token: string;
+  let otherToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(store);
+    await server.addUser('reader', PASSWORD);
+    await server.addUser('other', PASSWORD);
+    token = ((await (await server.login('reader', PASSWORD)).json()) as { access_token: string }).access_token;
+    otherToken = ((await (await server.login('other', PASSWORD)).json()) as { access_token: string }).access_token;
+  });
+  afterAll(() => server.close());
+
+  const save = (items: unknown[], as = token) => server.api('/api/save', { token: as, json: { items } });
+  const mine = async (as = token, limit = 100) =>
+    (await (await server.api(`/api/feedback?limit=${limit}`, { token: as })).json()) as Array<Record<string, unknown>>;
+
+  it('stores a batch, records the token’s user as author whatever the item claims, and lists it newest first', async () => {
+    const round = randomUUID();
+    const res = await save([
+      item({ round_id: round, client_id: randomUUID(), username: 'someone-else' }),
+      item({ round_id: round, client_id: randomUUID(), result_label: 'B', reaction: '🤷', model_type: 'unknown' }),
+    ]);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ saved: 2, duplicates: 0 });
+    const stored = await mine();
+    expect(stored.slice(0, 2).map((f) => f.result_label).sort()).toEqual(['A', 'B']);
+    for (const f of stored.slice(0, 2)) {
+      expect(f.username).toBe('reader');
+      expect(f.round_id).toBe(round);
+      expect(typeof f.id).toBe('number');
+      expect(Date.parse(String(f.created_at))).not.toBeNaN();
+    }
+    expect(stored[0]).toMatchObject({ query: 'What is the knowledge of self?', user_type: 'Ustaz' });
+  });
+
+  it('stores the same client_id once, and says it was a duplicate', async () => {
+    const clientId = randomUUID();
+    const before = (await mine()).length;
+    expect(await (await save([item({ client_id: clientId })])).json()).toEqual({ saved: 1, duplicates: 0 });
+    expect(await (await save([item({ client_id: clientId })])).json()).toEqual({ saved: 0, duplicates: 1 });
+    const after = await mine();
+    expect(after.length).toBe(before + 1);
+    expect(after.filter((f) => f.client_id === clientId)).toHaveLength(1);
+  });
+
+  it('stores nothing from a batch with one bad item, and names the field', async () => {
+    const before = (await mine()).length;
+    const res = await save([item({ client_id: randomUUID() }), item({ reaction: '🎉' })]);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: 'items[1].reaction must be one of 👍, 🤷, 👎' });
+    expect((await mine()).length).toBe(before);
+  });
+
+  it.each([
+    [{ items: [] }, 'items must hold at least 1 item'],
+    [{ items: Array.from({ length: 51 }, () => item()) }, 'items must hold at most 50 items'],
+    [{}, 'items is required'],
+    [{ items: [item({ user_type: 'Admin' })] }, 'items[0].user_type must be one of Enthusiast, Ustaz'],
+    [{ items: [item({ result_label: 'C' })] }, 'items[0].result_label must be one of A, B'],
+    [{ items: [item({ query: '' })] }, 'items[0].query must not be empty'],
+    [{ items: [item({ query: 'q'.repeat(1001) })] }, 'items[0].query must be at most 1000 characters'],
+    [{ items: [item({ retrieved_text: 'r'.repeat(10001) })] }, 'items[0].retrieved_text must be at most 10000 characters'],
+    [{ items: [item({ confidence_score: '0.7' })] }, 'items[0].confidence_score must be a number'],
+    [{ items: [item({ client_id: 'not-a-uuid' })] }, 'items[0].client_id must be a UUID'],
+    [{ items: [item({ round_id: 7 })] }, 'items[0].round_id must be a string'],
+    [{ items: [{ ...item(), reaction: undefined }] }, 'items[0].reaction is required'],
+  ])('rejects %j with 400: %s', async (body, detail) => {
+    const res = await server.api('/api/save', { token, json: body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail });
+  });
+
+  it('ignores unknown fields', async () => {
+    const res = await save([item({ favourite_colour: 'green', client_id: randomUUID() })]);
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await server.api('/api/save', {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"items": [',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: 'Request body is not valid JSON' });
+  });
+
+  it('answers 413 for a body over the limit, and stores nothing', async () => {
+    const before = (await mine()).length;
+    const huge = { items: [item({ retrieved_text: 'x'.repeat(2 * 1024 * 1024) })] };
+    const res = await server.api('/api/save', { token, json: huge });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/too large/);
+    expect((await mine()).length).toBe(before);
+  });
+
+  it('answers 401 without a valid token, and stores nothing', async () => {
+    const noToken = await server.api('/api/save', { json: { items: [item()] } });
+    expect(noToken.status).toBe(401);
+    expect(await noToken.json()).toEqual({ detail: 'Not authenticated' });
+    expect((await server.api('/api/feedback')).status).toBe(401);
+    expect((await server.api('/api/save', { token: 'nope', json: { items: [item()] } })).status).toBe(401);
+  });
+
+  it('shows each reader only their own votes, and honours limit', async () => {
+    await save([item({ client_id: randomUUID(), query: 'only for other' })], otherToken);
+    const others = await mine(otherToken);
+    expect(others).toHaveLength(1);
+    expect(others[0]!.username).toBe('other');
+    expect((await mine()).some((f) => f.query === 'only for other')).toBe(false);
+    expect(await mine(token, 1)).toHaveLength(1);
+  });
+
+  it('rejects a limit out of range', async () => {
+    for (const limit of ['0', '101', 'ten']) {
+      const res = await server.api(`/api/feedback?limit=${limit}`, { token });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^limit must be/);
+    }
+  });
+
+  it('defaults to the 20 newest', async () => {
+    const items = Array.from({ length: 25 }, (_, i) => item({ client_id: randomUUID(), query: `q${i}` }));
+    await save(items);
+    const res = await server.api('/api/feedback', { token });
+    expect(((await res.json()) as unknown[]).length).toBe(20);
+  });
+});

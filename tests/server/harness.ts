@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type AppDeps } from '../../server/app.ts';
+import { AuthService, type AuthSettings } from '../../server/auth/auth-service.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { openEmbeddedDb, openPostgresDb, type Db } from '../../server/store/db.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { insertUser } from '../../server/store/users.ts';
+
+export type StoreKind = 'embedded' | 'postgres';
+
+/** PGlite always; PostgreSQL too whenever TEST_DATABASE_URL is set (CI sets it). */
+export const STORES: StoreKind[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+
+export interface TestDb {
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a schema of its own in PostgreSQL. */
+export async function openTestDb(kind: StoreKind): Promise<TestDb> {
+  if (kind === 'embedded') {
+    const db = await openEmbeddedDb();
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const db = await openPostgresDb(url, { schema });
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+/** A clock the tests move by hand. */
+export class TestClock {
+  constructor(public ms = Date.now()) {}
+  readonly now = () => this.ms;
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+export const TEST_SETTINGS: AuthSettings = {
+  accessTokenTtlSeconds: 900,
+  refreshOverlapSeconds: 30,
+  sessionIdleSeconds: 14 * 86400,
+  sessionAbsoluteSeconds: 30 * 86400,
+};
+
+export const TEST_KEY = new TextEncoder().encode('a-test-signing-key-of-at-least-32-bytes!!');
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  auth: AuthService;
+  clock: TestClock;
+  close(): Promise<void>;
+  api(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  login(username: string, password: string): Promise<Response>;
+  addUser(username: string, password: string): Promise<void>;
+}
+
+export interface TestServerOptions {
+  settings?: Partial<AuthSettings>;
+  staticDir?: string;
+  extra?: Partial<AppDeps>;
+}
+
+/** A real server on a random local port, over a fresh store. */
+export async function startTestServer(kind: StoreKind, options: TestServerOptions = {}): Promise<TestServer> {
+  const { db, drop } = await openTestDb(kind);
+  const clock = new TestClock();
+  const auth = new AuthService(db, TEST_KEY, { ...TEST_SETTINGS, ...options.settings }, clock.now);
+  const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'no-build-')));
+  const app = await buildApp({ db, auth, staticDir, logLevel: 'silent', ...options.extra });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  const api: TestServer['api'] = (pathname, init = {}) => {
+    const { json, token, headers, ...rest } = init;
+    const allHeaders = new Headers(headers);
+    if (json !== undefined) allHeaders.set('content-type', 'application/json');
+    if (token) allHeaders.set('authorization', `Bearer ${token}`);
+    return fetch(url + pathname, {
+      method: json !== undefined ? 'POST' : 'GET',
+      ...rest,
+      headers: allHeaders,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  };
+
+  return {
+    url,
+    app,
+    db,
+    auth,
+    clock,
+    api,
+    login: (username, password) =>
+      api('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password, grant_type: 'password' }).toString(),
+      }),
+    addUser: async (username, password) => {
+      await insertUser(db, username, await hashPassword(password));
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export async function writeFakeBuild(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fake-build-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+  return dir;
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../server/http/errors.ts';
+import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
+
+describe('HTTP behaviour shared by every route', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('embedded', {
+      staticDir: await writeFakeBuild(),
+      extra: {
+        apiPlugins: [
+          async (api) => {
+            api.get('/boom', async () => {
+              throw new Error('secret internal detail');
+            });
+            api.get('/teapot', async () => {
+              throw new HttpError(418, 'I am a teapot');
+            });
+          },
+        ],
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('answers health with the database kind', async () => {
+    const res = await server.api('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'embedded' });
+  });
+
+  it('hides the cause of a 500 from the client and tags the reply with a request id', async () => {
+    const res = await server.api('/api/boom');
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ detail: 'Internal server error' });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('passes a deliberate client error through as its detail', async () => {
+    const res = await server.api('/api/teapot');
+    expect(res.status).toBe(418);
+    expect(await res.json()).toEqual({ detail: 'I am a teapot' });
+  });
+
+  it('falls back to the PWA shell for client routes', async () => {
+    for (const route of ['/', '/dashboard', '/login', '/token-refresh?redirect=%2Fabout', '/some/unknown/path']) {
+      const res = await server.api(route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('never falls back to the shell under /api, nor for a missing file', async () => {
+    for (const route of ['/api/nope', '/api', '/assets/missing.js']) {
+      const res = await server.api(route);
+      expect(res.status, route).toBe(404);
+      expect(await res.json()).toEqual({ detail: 'Not found' });
+    }
+  });
+
+  it('sends security headers, with a CSP that allows only our own origin', async () => {
+    const res = await server.api('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('never lets an API reply be cached', async () => {
+    const res = await server.api('/api/health');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});

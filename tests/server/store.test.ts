@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/auth/passwords.ts';
+import { ensureDemoUser } from '../../server/bootstrap.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { findUser, listUsers } from '../../server/store/users.ts';
+import { STORES, openTestDb, type TestDb } from './harness.ts';
+
+describe.each(STORES)('store on %s', (store) => {
+  let test: TestDb;
+  afterEach(() => test.drop());
+
+  it('applies migrations once: a second run finds nothing to do', async () => {
+    test = await openTestDb(store);
+    expect(await migrate(test.db)).toEqual([]);
+    const tables = await test.db.query<{ name: string }>('SELECT name FROM schema_migrations');
+    expect(tables.map((t) => t.name)).toContain('001_initial.sql');
+  });
+
+  it('creates demo on a first start with DEMO_PASSWORD, and never again', async () => {
+    test = await openTestDb(store);
+    const printed: string[] = [];
+    expect(await ensureDemoUser(test.db, 'a demo password', (line) => printed.push(line))).toBe(true);
+    const demo = await findUser(test.db, 'demo');
+    expect(demo?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await verifyPassword(demo!.password_hash, 'a demo password')).toBe(true);
+    expect(printed).toEqual([]); // a password the operator chose is not echoed
+    expect(await ensureDemoUser(test.db, 'another password')).toBe(false);
+    expect((await listUsers(test.db)).length).toBe(1);
+  });
+
+  it('prints a generated demo password once, and it works', async () => {
+    test = await openTestDb(store);
+    const printed: string[] = [];
+    await ensureDemoUser(test.db, undefined, (line) => printed.push(line));
+    const password = /password: (\S+)/.exec(printed.join('\n'))?.[1];
+    expect(password).toHaveLength(20);
+    expect(await verifyPassword((await findUser(test.db, 'demo'))!.password_hash, password!)).toBe(true);
+  });
+
+  it('rejects a stored username that is not lower case', async () => {
+    test = await openTestDb(store);
+    await expect(test.db.query("INSERT INTO users (username, password_hash) VALUES ('Mixed', 'x')")).rejects.toThrow();
+  });
+});

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/auth/passwords.ts';
+import { openEmbeddedDb } from '../../server/store/db.ts';
+
+const run = promisify(execFile);
+
+describe('npm run users', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'users-cli-'));
+  });
+
+  async function users(args: string[], password?: string) {
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', USER_PASSWORD: password ?? '' },
+      });
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  }
+
+  it('adds, lists, disables, enables and re-passwords users', async () => {
+    expect(await users(['add', 'Fatima'], 'first password')).toEqual({ code: 0, out: 'Added fatima\n' });
+    expect((await users(['add', 'fatima'], 'first password')).out).toContain('already exists');
+    expect((await users(['list'])).out).toMatch(/^fatima\tactive\tsince \d{4}-\d\d-\d\d$/m);
+    expect((await users(['disable', 'fatima'])).out).toContain('Disabled fatima');
+    expect((await users(['list'])).out).toMatch(/^fatima\tdisabled/m);
+    expect((await users(['enable', 'fatima'])).out).toContain('Enabled fatima');
+    expect((await users(['passwd', 'fatima'], 'second password')).out).toContain('Password changed for fatima');
+
+    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    const [row] = await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'fatima'");
+    await db.close();
+    expect(await verifyPassword(row!.password_hash, 'second password')).toBe(true);
+  }, 60_000);
+
+  it('refuses passwords outside 8 to 128 characters and bad names, changing nothing', async () => {
+    const short = await users(['add', 'omar'], 'short');
+    expect(short).toEqual({ code: 2, out: 'Password must be at least 8 characters\n' });
+    expect((await users(['add', 'omar'], 'p'.repeat(129))).out).toContain('at most 128');
+    expect((await users(['add', 'no spaces'], 'long enough pw')).code).toBe(2);
+    expect((await users(['list'])).out).not.toContain('omar');
+    expect((await users(['passwd', 'nobody'], 'long enough pw')).out).toContain('No user nobody');
+    expect((await users(['frobnicate'])).out).toContain('Usage: npm run users');
+  }, 60_000);
+});
