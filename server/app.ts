@@ -1,8 +1,9 @@
 import helmet from '@fastify/helmet';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from './auth/auth-service.ts';
+import { createLogger } from './log.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -17,6 +18,8 @@ export interface AppDeps {
   health?: HealthSource;
   staticDir: string;
   trustProxy?: boolean;
+  /** The process's logger; tests let the app make a silent one. */
+  logger?: FastifyBaseLogger;
   logLevel?: string;
   /** Extra API routes, registered under /api (the retrieval engine adds search). */
   apiPlugins?: Array<(app: FastifyInstance) => Promise<void>>;
@@ -49,13 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.trustProxy ?? false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    logger: {
-      level: deps.logLevel ?? 'info',
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body'],
-        censor: '[redacted]',
-      },
-    },
+    loggerInstance: deps.logger ?? createLogger(deps.logLevel),
   });
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);

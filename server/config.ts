@@ -9,6 +9,9 @@ export interface Config {
   corpusFile: string;
   modelsDir: string;
   modelLineup: 'auto' | 'neural' | 'corpus';
+  bgeModel: string;
+  uaeModel: string;
+  modelDtype: 'q8' | 'fp32';
   demoPassword: string | undefined;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -40,6 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (lineup !== 'auto' && lineup !== 'neural' && lineup !== 'corpus') {
     throw new ConfigError(`MODEL_LINEUP must be auto, neural or corpus (got "${lineup}")`);
   }
+  const dtype = env.MODEL_DTYPE || 'q8';
+  if (dtype !== 'q8' && dtype !== 'fp32') throw new ConfigError(`MODEL_DTYPE must be q8 or fp32 (got "${dtype}")`);
   const jwtSecret = env.JWT_SECRET || undefined;
   if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes (256 bits)');
@@ -52,6 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corpusFile: path.resolve(env.CORPUS_FILE || '../shared/corpus/alchemy-of-happiness.md'),
     modelsDir: path.resolve(env.MODELS_DIR || './models'),
     modelLineup: lineup,
+    bgeModel: env.BGE_MODEL || 'Xenova/bge-small-en-v1.5',
+    uaeModel: env.UAE_MODEL || 'WhereIsAI/UAE-Large-V1',
+    modelDtype: dtype,
     demoPassword: env.DEMO_PASSWORD || undefined,
     jwtSecret,
     accessTokenTtlSeconds: intSetting(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),

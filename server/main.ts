@@ -4,8 +4,12 @@ import { loadSigningKey } from './auth/signing-key.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './log.ts';
 import { openDb } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
+import { LineupError } from './models/lineup.ts';
+import { searchRoutes } from './routes/search.ts';
+import { startRetrieval } from './search/start-retrieval.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,12 +19,17 @@ async function main(): Promise<void> {
   const key = await loadSigningKey(config);
   await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other
   const auth = new AuthService(db, key, config);
+  const started = performance.now();
+  const logger = createLogger(config.logLevel);
+  const engine = await startRetrieval(config, logger);
   const app = await buildApp({
     db,
     auth,
+    health: engine,
+    apiPlugins: [searchRoutes(engine, { rateLimit: config.searchRateLimit })],
     staticDir: config.staticDir,
     trustProxy: config.trustProxy,
-    logLevel: config.logLevel,
+    logger,
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   app.log.info({ database: db.kind }, 'store ready');
@@ -43,10 +52,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
   } else {
     console.error(error);

@@ -7,12 +7,13 @@ export interface HealthModel {
   name: string;
   dim: number;
   passages: number;
+  status?: 'ready' | 'unavailable';
 }
 
 /** What /api/health reports beyond the database: the retrieval engine fills this in. */
 export interface HealthSource {
   models(): HealthModel[];
-  corpus(): { title: string; chapters: number; passages: number };
+  corpusSummary(): { title: string; chapters: number; passages: number };
   lineup(): string;
 }
 
@@ -20,11 +21,12 @@ export function healthRoutes(db: Db, source: HealthSource | undefined) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/health', async () => {
       await db.query('SELECT 1');
+      const models = source?.models() ?? [];
       return {
-        status: 'ok',
+        status: models.some((m) => m.status === 'unavailable') ? 'degraded' : 'ok',
         lineup: source?.lineup() ?? 'none',
-        models: source?.models() ?? [],
-        corpus: source?.corpus() ?? { title: '', chapters: 0, passages: 0 },
+        models,
+        corpus: source?.corpusSummary() ?? { title: '', chapters: 0, passages: 0 },
         database: db.kind,
       };
     });

@@ -5,13 +5,30 @@ describe('the server as npm start runs it', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServerProcess({ DEMO_PASSWORD: 'demo password 1' });
+    server = await startServerProcess({ DEMO_PASSWORD: 'demo password 1', LOG_LEVEL: 'info' });
   });
   afterAll(() => server.stop('SIGKILL'));
 
-  it('answers /api/health on the embedded store', async () => {
+  it('answers /api/health on the embedded store, naming the lineup', async () => {
     const res = await fetch(`${server.url}/api/health`);
-    expect(await res.json()).toMatchObject({ status: 'ok', database: 'embedded' });
+    expect(await res.json()).toMatchObject({
+      status: 'ok',
+      database: 'embedded',
+      lineup: 'corpus',
+      corpus: { title: 'The Alchemy of Happiness', chapters: 11 },
+    });
+    expect(server.output()).toContain('model lineup: corpus');
+  });
+
+  it('answers a search with two interleaved models', async () => {
+    const res = await fetch(`${server.url}/api/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'the heart is like a mirror' }),
+    });
+    const results = (await res.json()) as Array<{ model: string; rank: number }>;
+    expect(results.slice(0, 2).map((r) => r.rank)).toEqual([1, 1]);
+    expect(new Set(results.slice(0, 2).map((r) => r.model)).size).toBe(2);
   });
 
   it('serves the built PWA at / and at client routes', async () => {
@@ -34,12 +51,13 @@ describe('the server as npm start runs it', () => {
   it('keeps its data across a restart, and shuts down cleanly on SIGTERM', async () => {
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.output()).not.toContain('demo password 1');
-    server = await startServerProcess({ DATA_DIR: server.dataDir, DEMO_PASSWORD: 'ignored now' });
+    server = await startServerProcess({ DATA_DIR: server.dataDir, DEMO_PASSWORD: 'ignored now', LOG_LEVEL: 'info' });
     const res = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'username=demo&password=demo+password+1&grant_type=password',
     });
     expect(res.status).toBe(200);
+    expect(server.output()).toContain('index for lsa-48 loaded from cache');
   });
 });

@@ -1,0 +1,23 @@
+import { loadConfig } from '../config.ts';
+import { terminalProgress } from '../index/progress.ts';
+import { neuralSpecs } from '../models/lineup.ts';
+import { pullModels } from '../models/pull-models.ts';
+
+/** npm run models:pull — on a machine that can reach the hub (HF_ENDPOINT to use a mirror). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const endpoint = process.env.HF_ENDPOINT || 'https://huggingface.co';
+  console.log(`Fetching ${config.bgeModel} and ${config.uaeModel} (${config.modelDtype}) into ${config.modelsDir}`);
+  const files = await pullModels(neuralSpecs(config), {
+    endpoint,
+    modelsDir: config.modelsDir,
+    dtype: config.modelDtype,
+    progress: terminalProgress,
+  });
+  console.log(`Done: ${files.length} files, weights verified. npm start will now use the neural lineup.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { chunkPassages, DEFAULT_SIZES, type ChunkSizes, type Passage } from './chunk-passages.ts';
+import { parseBook } from './parse-book.ts';
+
+export interface Corpus {
+  title: string;
+  chapters: string[];
+  passages: Passage[];
+  /** Changes whenever any passage's id or text does. */
+  hash: string;
+}
+
+export function corpusFromMarkdown(markdown: string, sizes: ChunkSizes = DEFAULT_SIZES): Corpus {
+  const book = parseBook(markdown);
+  const passages = chunkPassages(book, sizes);
+  const hash = createHash('sha256')
+    .update(JSON.stringify(passages.map((p) => [p.id, p.text])))
+    .digest('hex');
+  return { title: book.title, chapters: book.chapters.map((c) => c.heading), passages, hash };
+}
+
+export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corpus> {
+  let markdown: string;
+  try {
+    markdown = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read the book at ${file} (set CORPUS_FILE): ${(error as Error).message}`, { cause: error });
+  }
+  return corpusFromMarkdown(markdown, sizes);
+}

@@ -1,0 +1,40 @@
+/** Retrieval metrics over ranked passage texts and verbatim gold quotes. */
+
+export interface EvalQuestion {
+  style: string;
+  query: string;
+  gold: string[];
+}
+
+/** Whitespace, case and typographic quotes folded, so a quote matches however it was typed. */
+export function foldForMatch(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').toLowerCase().trim();
+}
+
+/** 1-based rank of the first passage that contains a gold quote, or null when none in the list does. */
+export function firstHitRank(ranked: string[], gold: string[]): number | null {
+  const quotes = gold.map(foldForMatch);
+  const index = ranked.findIndex((text) => {
+    const folded = foldForMatch(text);
+    return quotes.some((q) => folded.includes(q));
+  });
+  return index === -1 ? null : index + 1;
+}
+
+export interface Scores {
+  questions: number;
+  hitAt1: number;
+  hitAt3: number;
+  mrr: number;
+}
+
+/** hit@1, hit@3 and mean reciprocal rank (over the ranks given; a miss counts 0). */
+export function score(ranks: Array<number | null>): Scores {
+  const n = ranks.length || 1;
+  return {
+    questions: ranks.length,
+    hitAt1: ranks.filter((r) => r !== null && r <= 1).length / n,
+    hitAt3: ranks.filter((r) => r !== null && r <= 3).length / n,
+    mrr: ranks.reduce<number>((s, r) => s + (r === null ? 0 : 1 / r), 0) / n,
+  };
+}

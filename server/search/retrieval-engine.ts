@@ -1,0 +1,122 @@
+import type { Corpus } from '../corpus/load-corpus.ts';
+import type { PassageIndex } from '../index/passage-index.ts';
+import type { LineupKind } from '../models/lineup.ts';
+import { modelType } from '../models/types.ts';
+import type { HealthModel, HealthSource } from '../routes/health.ts';
+import { interleave } from './interleave.ts';
+import { LruCache } from './lru-cache.ts';
+
+export interface SearchResult {
+  id: string;
+  text: string;
+  model_type: string;
+  model: string;
+  similarity: number;
+  chapter: string;
+  section: string | null;
+  passage_index: number;
+  rank: number;
+}
+
+/** A model the lineup names: served from its index, or unavailable with the reason. */
+export type LineupEntry =
+  | { id: string; family: string; name: string; dim: number; index: PassageIndex }
+  | { id: string; family: string; name: string; dim: number; error: string };
+
+export class ModelUnavailableError extends Error {}
+export class UnknownModelError extends Error {}
+
+/** Search over the book with every model of the lineup. */
+export class RetrievalEngine implements HealthSource {
+  private readonly queryVectors: LruCache<string, Float32Array>;
+
+  constructor(
+    readonly corpus: Corpus,
+    readonly kind: LineupKind,
+    readonly entries: LineupEntry[],
+    queryCacheSize = 2000,
+  ) {
+    this.queryVectors = new LruCache(queryCacheSize);
+  }
+
+  modelIds(): string[] {
+    return this.entries.map((e) => e.id);
+  }
+
+  /** Best first for each model, interleaved across models, `topK` from each. */
+  async search(query: string, topK: number, models: string): Promise<SearchResult[]> {
+    const chosen = models === 'both' ? this.entries : this.entries.filter((e) => e.id === models);
+    if (chosen.length === 0) throw new UnknownModelError(`models must be both or one of ${this.modelIds().join(', ')}`);
+    const perModel = await Promise.all(
+      chosen.map(async (entry) => {
+        if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
+        const vector = await this.queryVector(entry.index, query);
+        return entry.index.search(vector, topK).map((hit, i): SearchResult => {
+          const passage = this.corpus.passages[hit.passage]!;
+          return {
+            id: passage.id,
+            text: passage.text,
+            model_type: modelType(entry),
+            model: entry.id,
+            similarity: Math.round(hit.similarity * 1e6) / 1e6,
+            chapter: passage.chapter,
+            section: passage.section,
+            passage_index: passage.index,
+            rank: i + 1,
+          };
+        });
+      }),
+    );
+    return interleave(perModel);
+  }
+
+  private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {
+    const key = `${index.model.id}\n${query}`;
+    const cached = this.queryVectors.get(key);
+    if (cached) return cached;
+    let vector: Float32Array;
+    try {
+      vector = await index.model.embedQuery(query);
+    } catch (error) {
+      throw new ModelUnavailableError(`The ${modelType(index.model)} model cannot be served right now`, { cause: error });
+    }
+    this.queryVectors.set(key, vector);
+    return vector;
+  }
+
+  lineup(): string {
+    return this.kind;
+  }
+
+  models(): HealthModel[] {
+    return this.entries.map((e) => ({
+      id: e.id,
+      family: e.family,
+      name: e.name,
+      dim: e.dim,
+      passages: 'index' in e ? e.index.count : 0,
+      ...('error' in e ? { status: 'unavailable' } : { status: 'ready' }),
+    }));
+  }
+
+  corpusSummary(): { title: string; chapters: number; passages: number } {
+    return { title: this.corpus.title, chapters: this.corpus.chapters.length, passages: this.corpus.passages.length };
+  }
+
+  /** The passage with up to `radius` neighbours either side, within its chapter. */
+  context(id: string, radius: number) {
+    const passage = this.corpus.passages.find((p) => p.id === id);
+    if (!passage) return null;
+    const all = this.corpus.passages;
+    const from = Math.max(0, passage.index - radius);
+    const to = Math.min(all.length - 1, passage.index + radius);
+    const neighbours = all.slice(from, to + 1).filter((p) => p.chapter === passage.chapter);
+    return {
+      id: passage.id,
+      chapter: passage.chapter,
+      section: passage.section,
+      passages: neighbours.map((p) => ({ id: p.id, text: p.text, passage_index: p.index, section: p.section })),
+      notes: passage.notes,
+    };
+  }
+}

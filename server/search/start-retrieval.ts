@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadCorpus } from '../corpus/load-corpus.ts';
+import { loadOrBuildIndex, type ModelSource } from '../index/build-index.ts';
+import { terminalProgress, type Progress } from '../index/progress.ts';
+import { chooseLineup, CORPUS_LINEUP, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
+import { loadNeuralModel } from '../models/neural.ts';
+import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
+
+export interface RetrievalSettings extends NeuralLineupSettings {
+  corpusFile: string;
+  dataDir: string;
+  modelLineup: 'auto' | 'neural' | 'corpus';
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/**
+ * Reads the book, chooses the lineup, and loads or builds each model's passage index. A neural
+ * model that fails to load is kept in the lineup as unavailable (search answers 503 for it).
+ */
+export async function startRetrieval(
+  settings: RetrievalSettings,
+  log: Log,
+  progress: (label: string, total: number) => Progress = terminalProgress,
+): Promise<RetrievalEngine> {
+  const corpus = await loadCorpus(settings.corpusFile);
+  const kind = chooseLineup(settings.modelLineup, settings);
+  log.info(
+    { lineup: kind, passages: corpus.passages.length, chapters: corpus.chapters.length },
+    kind === 'neural'
+      ? 'model lineup: neural (BGE and UAE weights found)'
+      : 'model lineup: corpus (weight-free models fitted on the book)',
+  );
+  const cacheDir = path.join(settings.dataDir, 'vectors');
+  const texts = corpus.passages.map((p) => p.text);
+  const entries: LineupEntry[] = [];
+
+  const sources: Array<{ describe: { id: string; family: string; name: string; dim: number }; load: () => Promise<ModelSource> }> =
+    kind === 'corpus'
+      ? CORPUS_LINEUP.map((recipe) => ({
+          describe: { id: recipe.id, family: recipe.family, name: recipe.name, dim: 0 },
+          load: async () => ({ kind: 'corpus', recipe }),
+        }))
+      : neuralSpecs(settings).map((spec) => {
+          const name = spec.repo.split('/').pop()!;
+          return {
+            describe: { id: name.toLowerCase(), family: spec.family, name, dim: 0 },
+            load: async () => ({
+              kind: 'neural',
+              model: await loadNeuralModel(spec, { modelsDir: settings.modelsDir, dtype: settings.modelDtype }),
+            }),
+          };
+        });
+
+  for (const source of sources) {
+    try {
+      const started = performance.now();
+      const { index, fromCache } = await loadOrBuildIndex(await source.load(), texts, {
+        cacheDir,
+        corpusHash: corpus.hash,
+        progress,
+      });
+      const m = index.model;
+      entries.push({ id: m.id, family: m.family, name: m.name, dim: m.dim, index });
+      log.info(
+        { model: m.id, dim: m.dim, fromCache, ms: Math.round(performance.now() - started) },
+        fromCache ? `index for ${m.id} loaded from cache` : `index for ${m.id} built`,
+      );
+    } catch (error) {
+      log.error({ err: error, model: source.describe.id }, `model ${source.describe.id} cannot be served`);
+      entries.push({ ...source.describe, error: (error as Error).message });
+    }
+  }
+  return new RetrievalEngine(corpus, kind, entries);
+}

@@ -1,0 +1,29 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { silentProgress } from '../../server/index/progress.ts';
+import { startRetrieval, type RetrievalSettings } from '../../server/search/start-retrieval.ts';
+import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+
+export const CORPUS_FILE = path.resolve(new URL('../../../shared/corpus/alchemy-of-happiness.md', import.meta.url).pathname);
+export const BGE_TOKENIZER = path.resolve(new URL('../../../shared/models/bge-small-en-v1.5', import.meta.url).pathname);
+
+export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export async function settingsFor(overrides: Partial<RetrievalSettings> = {}): Promise<RetrievalSettings> {
+  return {
+    corpusFile: CORPUS_FILE,
+    dataDir: await mkdtemp(path.join(tmpdir(), 'engine-')),
+    modelsDir: await mkdtemp(path.join(tmpdir(), 'no-models-')),
+    modelLineup: 'auto',
+    bgeModel: 'Xenova/bge-small-en-v1.5',
+    uaeModel: 'WhereIsAI/UAE-Large-V1',
+    modelDtype: 'q8',
+    ...overrides,
+  };
+}
+
+/** The weight-free engine on the real book. */
+export async function corpusEngine(overrides: Partial<RetrievalSettings> = {}): Promise<RetrievalEngine> {
+  return startRetrieval(await settingsFor({ modelLineup: 'corpus', ...overrides }), quietLog, silentProgress);
+}

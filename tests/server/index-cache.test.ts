@@ -1,0 +1,62 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadOrBuildIndex, cacheFile } from '../../server/index/build-index.ts';
+import { silentProgress } from '../../server/index/progress.ts';
+import { lsaRecipe } from '../../server/models/lsa.ts';
+import { sifRecipe } from '../../server/models/sif.ts';
+import { startRetrieval } from '../../server/search/start-retrieval.ts';
+import { quietLog, settingsFor } from './engine-helpers.ts';
+
+const texts = ['The heart is like a mirror that must be polished.', 'Patience is half of faith.', 'The world is a market-place passed by pilgrims.'];
+
+describe('the vector cache', () => {
+  it('is reused on restart: same vectors, no refit', async () => {
+    const { dataDir } = await settingsFor();
+    const options = { cacheDir: dataDir, corpusHash: 'h1', progress: silentProgress };
+    const first = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    const second = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    expect(first.fromCache).toBe(false);
+    expect(second.fromCache).toBe(true);
+    expect(Array.from(second.index.vectors)).toEqual(Array.from(first.index.vectors));
+    const q = 'a polished mirror';
+    expect(Array.from(await second.index.model.embedQuery(q))).toEqual(Array.from(await first.index.model.embedQuery(q)));
+  });
+
+  it('rebuilds when the corpus or the model version changes, and only that model', async () => {
+    const { dataDir } = await settingsFor();
+    const options = { cacheDir: dataDir, corpusHash: 'h1', progress: silentProgress };
+    await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    await loadOrBuildIndex({ kind: 'corpus', recipe: sifRecipe({ dims: 2, window: 2, a: 0.01 }) }, texts, options);
+    const changedCorpus = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, [...texts, 'New text.'], {
+      ...options,
+      corpusHash: 'h2',
+    });
+    expect(changedCorpus.fromCache).toBe(false);
+    expect(changedCorpus.index.count).toBe(4);
+    const otherVersion = await loadOrBuildIndex({ kind: 'corpus', recipe: sifRecipe({ dims: 2, window: 3, a: 0.01 }) }, texts, options);
+    expect(otherVersion.fromCache).toBe(false);
+    expect((await readdir(dataDir)).sort()).toEqual(['lsa-2.vectors', 'sif-2.vectors']);
+  });
+
+  it('rebuilds a damaged cache file instead of failing', async () => {
+    const { dataDir } = await settingsFor();
+    const options = { cacheDir: dataDir, corpusHash: 'h1', progress: silentProgress };
+    await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    await writeFile(cacheFile(dataDir, 'lsa-2'), 'garbage');
+    const again = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    expect(again.fromCache).toBe(false);
+    expect(again.index.count).toBe(3);
+  });
+
+  it('lets a restarted engine on the real book answer from the cache alone', async () => {
+    const settings = await settingsFor({ modelLineup: 'corpus' });
+    const built: string[] = [];
+    const log = { ...quietLog, info: (obj: object) => built.push(JSON.stringify(obj)) };
+    const first = await startRetrieval(settings, log, silentProgress);
+    const second = await startRetrieval(settings, log, silentProgress);
+    expect(built.filter((l) => l.includes('"fromCache":true'))).toHaveLength(2);
+    expect(await second.search('patience', 3, 'both')).toEqual(await first.search('patience', 3, 'both'));
+    expect(await readdir(path.join(settings.dataDir, 'vectors'))).toEqual(['lsa-48.vectors', 'sif-50.vectors']);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { firstHitRank, score } from '../../server/eval/metrics.ts';
+import { interleave } from '../../server/search/interleave.ts';
+import { LruCache } from '../../server/search/lru-cache.ts';
+import { FixedWindowLimiter } from '../../server/search/rate-limit.ts';
+
+describe('interleave', () => {
+  it('takes rank 1 of each list, then rank 2 of each, and so on', () => {
+    expect(interleave([['a1', 'a2', 'a3'], ['b1', 'b2']])).toEqual(['a1', 'b1', 'a2', 'b2', 'a3']);
+    expect(interleave([[], ['b1']])).toEqual(['b1']);
+    expect(interleave([])).toEqual([]);
+  });
+});
+
+describe('LruCache', () => {
+  it('forgets the least recently used entry first', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.get('a');
+    cache.set('c', 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    expect(cache.get('c')).toBe(3);
+    expect(cache.size).toBe(2);
+  });
+});
+
+describe('FixedWindowLimiter', () => {
+  it('allows the limit per window per key, then says when to retry', () => {
+    const limiter = new FixedWindowLimiter(2, 60_000);
+    expect(limiter.hit('x', 0).allowed).toBe(true);
+    expect(limiter.hit('x', 1000).allowed).toBe(true);
+    expect(limiter.hit('x', 15_000)).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(limiter.hit('y', 15_000).allowed).toBe(true);
+    expect(limiter.hit('x', 60_000).allowed).toBe(true);
+  });
+
+  it('is off at 0', () => {
+    const limiter = new FixedWindowLimiter(0);
+    for (let i = 0; i < 1000; i++) expect(limiter.hit('x', 0).allowed).toBe(true);
+  });
+});
+
+describe('evaluation metrics', () => {
+  it('finds the first passage holding a gold quote, whatever its spacing, case or quote marks', () => {
+    expect(firstHitRank(['nothing here', 'He said “KNOW,   O beloved”'], ['he said "know, o beloved"'])).toBe(2);
+    expect(firstHitRank(['nothing'], ['absent'])).toBeNull();
+  });
+
+  it('computes hit@1, hit@3 and MRR', () => {
+    expect(score([1, 2, null, 4])).toEqual({ questions: 4, hitAt1: 0.25, hitAt3: 0.5, mrr: (1 + 0.5 + 0 + 0.25) / 4 });
+  });
+});

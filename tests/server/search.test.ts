@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchRoutes } from '../../server/routes/search.ts';
+import { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { corpusEngine } from './engine-helpers.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+interface Result {
+  id: string;
+  text: string;
+  model_type: string;
+  model: string;
+  similarity: number;
+  chapter: string;
+  passage_index: number;
+  rank: number;
+}
+
+describe('POST /api/search', () => {
+  let server: TestServer;
+  let engine: RetrievalEngine;
+  const clock = { now: Date.now() };
+
+  beforeAll(async () => {
+    engine = await corpusEngine();
+    server = await startTestServer('embedded', {
+      extra: { health: engine, apiPlugins: [searchRoutes(engine, { rateLimit: 30, now: () => clock.now })] },
+    });
+  });
+  afterAll(() => server.close());
+
+  const search = (body: unknown) => server.api('/api/search', { json: body });
+
+  it('answers with both models’ best passages, interleaved, three each by default', async () => {
+    const res = await search({ query: 'What is the key to the knowledge of God?' });
+    expect(res.status).toBe(200);
+    const results = (await res.json()) as Result[];
+    expect(results).toHaveLength(6);
+    expect(results.map((r) => [r.model, r.rank])).toEqual([
+      ['lsa-48', 1], ['sif-50', 1], ['lsa-48', 2], ['sif-50', 2], ['lsa-48', 3], ['sif-50', 3],
+    ]);
+    expect(results[0]).toMatchObject({ id: 'ch1-1', chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-48' });
+    expect(results[0]!.text.startsWith('KNOWLEDGE of self is the key to the knowledge of God')).toBe(true);
+    for (const model of ['lsa-48', 'sif-50']) {
+      const sims = results.filter((r) => r.model === model).map((r) => r.similarity);
+      expect([...sims].sort((a, b) => b - a)).toEqual(sims);
+      expect(sims.every((s) => s > -1 && s <= 1)).toBe(true);
+    }
+    expect(typeof results[0]!.passage_index).toBe('number');
+  });
+
+  it('honours top_k and a single model', async () => {
+    const one = (await (await search({ query: 'patience', top_k: 1 })).json()) as Result[];
+    expect(one.map((r) => r.model)).toEqual(['lsa-48', 'sif-50']);
+    const sif = (await (await search({ query: 'patience', top_k: 5, models: 'sif-50' })).json()) as Result[];
+    expect(sif).toHaveLength(5);
+    expect(new Set(sif.map((r) => r.model))).toEqual(new Set(['sif-50']));
+  });
+
+  it('trims the query', async () => {
+    const padded = (await (await search({ query: '   patience  ' })).json()) as Result[];
+    const plain = (await (await search({ query: 'patience' })).json()) as Result[];
+    expect(padded).toEqual(plain);
+  });
+
+  it.each([
+    [{ query: '' }, 'Query must not be empty'],
+    [{ query: '   \n ' }, 'Query must not be empty'],
+    [{}, 'query is required'],
+    [{ query: 42 }, 'query must be a string'],
+    [{ query: 'q'.repeat(1001) }, 'query must be at most 1000 characters'],
+    [{ query: 'love', top_k: 0 }, 'top_k must be at least 1'],
+    [{ query: 'love', top_k: 11 }, 'top_k must be at most 10'],
+    [{ query: 'love', top_k: 2.5 }, 'top_k must be a whole number'],
+    [{ query: 'love', top_k: '3' }, 'top_k must be a whole number'],
+    [{ query: 'love', models: 'gpt' }, 'models must be both or one of lsa-48, sif-50'],
+  ])('answers 400 for %j: %s', async (body, detail) => {
+    const res = await search(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail });
+  });
+
+  it('needs no token', async () => {
+    expect((await search({ query: 'love' })).status).toBe(200);
+  });
+
+  it('limits searches per address with 429 and Retry-After, then lets them through in the next minute', async () => {
+    clock.now += 60_000;
+    for (let i = 0; i < 30; i++) expect((await search({ query: `love ${i}` })).status).toBe(200);
+    const limited = await search({ query: 'one too many' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { detail: string }).detail).toMatch(/^Too many searches\. Try again in \d+ seconds\.$/);
+    clock.now += 60_000;
+    expect((await search({ query: 'love' })).status).toBe(200);
+  });
+
+  it('names the lineup in /api/health', async () => {
+    const health = (await (await server.api('/api/health')).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({
+      status: 'ok',
+      lineup: 'corpus',
+      corpus: { title: 'The Alchemy of Happiness', chapters: 11, passages: 173 },
+      models: [
+        { id: 'lsa-48', family: 'LSA', dim: 48, passages: 173 },
+        { id: 'sif-50', family: 'SIF', dim: 50, passages: 173 },
+      ],
+    });
+  });
+});
+
+describe('POST /api/search with a model that cannot be served', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const healthy = await corpusEngine();
+    const [lsa] = healthy.entries;
+    const engine = new RetrievalEngine(healthy.corpus, 'neural', [
+      lsa!,
+      { id: 'uae-large-v1', family: 'UAE', name: 'UAE-Large-V1', dim: 1024, error: 'weights are corrupt' },
+    ]);
+    server = await startTestServer('embedded', { extra: { health: engine, apiPlugins: [searchRoutes(engine, { rateLimit: 0 })] } });
+  });
+  afterAll(() => server.close());
+
+  it('answers 503 naming the model, and says so in health', async () => {
+    const res = await server.api('/api/search', { json: { query: 'love' } });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: 'The UAE UAE-Large-V1 model cannot be served right now' });
+    const health = (await (await server.api('/api/health')).json()) as { status: string };
+    expect(health.status).toBe('degraded');
+  });
+
+  it('still serves the healthy model alone', async () => {
+    const res = await server.api('/api/search', { json: { query: 'love', models: 'lsa-48' } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('GET /api/passages/:id/context', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const engine = await corpusEngine();
+    server = await startTestServer('embedded', { extra: { health: engine, apiPlugins: [searchRoutes(engine, { rateLimit: 0 })] } });
+  });
+  afterAll(() => server.close());
+
+  it('returns the passage with its neighbours in the same chapter', async () => {
+    const res = await server.api('/api/passages/ch2-9/context');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { chapter: string; passages: Array<{ id: string }> };
+    expect(body.chapter).toBe('Chapter II: The Knowledge of God');
+    expect(body.passages.map((p) => p.id)).toEqual(['ch2-7', 'ch2-8', 'ch2-9', 'ch2-10', 'ch2-11']);
+  });
+
+  it('stops at the chapter’s edge', async () => {
+    const body = (await (await server.api('/api/passages/ch1-1/context')).json()) as { passages: Array<{ id: string }> };
+    expect(body.passages.map((p) => p.id)).toEqual(['ch1-1', 'ch1-2', 'ch1-3']);
+  });
+
+  it('answers 404 for an unknown passage', async () => {
+    const res = await server.api('/api/passages/ch99-1/context');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: 'No passage with id ch99-1' });
+  });
+});
