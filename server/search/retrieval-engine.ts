@@ -51,7 +51,9 @@ export class RetrievalEngine implements HealthSource {
       chosen.map(async (entry) => {
         if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
         const vector = await this.queryVector(entry.index, query);
-        return entry.index.search(vector, topK).map((hit, i): SearchResult => {
+        // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
+        const hits = entry.index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
+        return hits.map((hit, i): SearchResult => {
           const passage = this.corpus.passages[hit.passage]!;
           return {
             id: passage.id,

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { Db } from './db.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations') + path.sep;
 
 /** Applies, in name order, every migration file the database has not seen yet. */
 export async function migrate(db: Db): Promise<string[]> {

@@ -60,7 +60,8 @@ export const TEST_SETTINGS: AuthSettings = {
   sessionAbsoluteSeconds: 30 * 86400,
 };
 
-export const TEST_KEY = new TextEncoder().encode('a-test-signing-key-of-at-least-32-bytes!!');
+// A plain Uint8Array of the realm running the test (jsdom's, in the client suites), as jose expects.
+export const TEST_KEY = new Uint8Array(Buffer.from('a-test-signing-key-of-at-least-32-bytes!!'));
 
 export interface TestServer {
   url: string;

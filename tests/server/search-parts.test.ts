@@ -52,3 +52,16 @@ describe('evaluation metrics', () => {
     expect(score([1, 2, null, 4])).toEqual({ questions: 4, hitAt1: 0.25, hitAt3: 0.5, mrr: (1 + 0.5 + 0 + 0.25) / 4 });
   });
 });
+
+describe('Vocabulary fallback for words the book never uses', () => {
+  it('maps a query stem to book stems sharing all but its last two letters', async () => {
+    const { Vocabulary } = await import('../../server/models/bag-of-terms.ts');
+    const v = new Vocabulary(new Map([['patient', 0], ['knowledg', 1], ['known', 2], ['love', 3]]));
+    expect(v.resolve('patient')).toEqual([0]);
+    expect(v.resolve('patienc')).toEqual([0]); // "patience"
+    expect(v.resolve('knowledgeabl')).toEqual([1]); // "knowledgeable" finds "knowledge"
+    expect(v.resolve('patrol')).toEqual([]); // shares only "pat"
+    expect(v.resolve('know')).toEqual([]); // too short to guess
+    expect(v.resolve('lover')).toEqual([]);
+  });
+});

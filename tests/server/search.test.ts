@@ -56,6 +56,12 @@ describe('POST /api/search', () => {
     expect(new Set(sif.map((r) => r.model))).toEqual(new Set(['sif-50']));
   });
 
+  it('returns nothing for a query that shares no meaning with the book', async () => {
+    const res = await search({ query: 'xylophone quasar' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
+
   it('trims the query', async () => {
     const padded = (await (await search({ query: '   patience  ' })).json()) as Result[];
     const plain = (await (await search({ query: 'patience' })).json()) as Result[];

@@ -1,0 +1,41 @@
+/** What went wrong with a call, typed so the UI can say the right sentence. */
+export type ApiErrorKind = 'network' | 'unauthorized' | 'validation' | 'rate-limited' | 'server';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server never answered, or answered 5xx: worth trying again later. */
+  get retryable(): boolean {
+    return this.kind === 'network' || this.kind === 'server';
+  }
+}
+
+function kindOf(status: number): ApiErrorKind {
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429) return 'rate-limited';
+  if (status >= 500) return 'server';
+  return 'validation';
+}
+
+/** The server's `detail` (or `message`) when the body has one. */
+export async function serverDetail(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { detail?: unknown; message?: unknown };
+    if (typeof body.detail === 'string' && body.detail) return body.detail;
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // Not JSON: no detail to show.
+  }
+  return undefined;
+}
+
+export async function errorFromResponse(response: Response, fallback: string): Promise<ApiError> {
+  return new ApiError(kindOf(response.status), (await serverDetail(response)) ?? fallback, response.status);
+}

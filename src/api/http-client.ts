@@ -1,0 +1,54 @@
+import { useSession } from '../stores/session-store.ts';
+import { apiUrl } from './api-base.ts';
+import { ApiError, errorFromResponse } from './api-error.ts';
+
+/** Where the reader goes when the session is lost during an ordinary request. */
+let onSessionLost: () => void = () => window.location.assign('/');
+
+export function setOnSessionLost(handler: () => void): void {
+  onSessionLost = handler;
+}
+
+async function send(path: string, init: RequestInit, token?: string): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  try {
+    return await fetch(apiUrl(path), { ...init, headers });
+  } catch (error) {
+    throw new ApiError('network', error instanceof Error && error.message ? error.message : 'Network error');
+  }
+}
+
+/**
+ * A call with the bearer token. A 401 is retried once after a refresh; when the refresh fails
+ * the session is cleared and the reader sent to '/'.
+ */
+export async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const session = useSession.getState();
+  const response = await send(path, init, await session.getAccessToken());
+  if (response.status !== 401) return response;
+  if (!useSession.getState().authTokens?.refresh) {
+    useSession.getState().clearSession();
+    throw new ApiError('unauthorized', 'No refresh token', 401);
+  }
+  let fresh: string;
+  try {
+    fresh = await useSession.getState().refreshToken();
+  } catch (error) {
+    useSession.getState().clearSession();
+    onSessionLost();
+    throw error instanceof ApiError ? error : new ApiError('unauthorized', 'Session expired. Please login again.', 401);
+  }
+  return send(path, init, fresh);
+}
+
+/** A call without a token (search is open). */
+export async function publicFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  return send(path, init);
+}
+
+export async function expectOk(response: Response, fallback: string): Promise<Response> {
+  if (!response.ok) throw await errorFromResponse(response, fallback);
+  return response;
+}

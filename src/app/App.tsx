@@ -1,0 +1,66 @@
+import { FluentProvider, makeStaticStyles, makeStyles } from '@fluentui/react-components';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { NavBar } from '../components/NavBar.tsx';
+import LandingPage from '../pages/LandingPage.tsx';
+import { syncSessionAcrossTabs, useSession } from '../stores/session-store.ts';
+import { useTheme } from '../stores/theme-store.ts';
+import { darkTheme, lightTheme } from '../theme/themes.ts';
+import { ScrollToTop } from './ScrollToTop.tsx';
+import { useSessionCheck } from './use-session-check.ts';
+
+const LoginPage = lazy(() => import('../pages/LoginPage.tsx'));
+const LogoutPage = lazy(() => import('../pages/LogoutPage.tsx'));
+const TokenRefreshPage = lazy(() => import('../pages/TokenRefreshPage.tsx'));
+const AboutPage = lazy(() => import('../pages/AboutPage.tsx'));
+const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
+
+const useStyles = makeStyles({ shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column' } });
+const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
+
+/** Signed-in readers only; others go to /login. */
+function Protected({ page: PageComponent }: { page: ComponentType }) {
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  return isAuthenticated ? <PageComponent /> : <Redirect to="/login" replace />;
+}
+
+export function App() {
+  useGlobalStyles();
+  const styles = useStyles();
+  const themeMode = useTheme((s) => s.themeMode);
+  useEffect(() => syncSessionAcrossTabs(), []);
+  useEffect(() => {
+    document.documentElement.style.colorScheme = themeMode;
+    document.documentElement.dataset.theme = themeMode;
+  }, [themeMode]);
+  useSessionCheck();
+  return (
+    <FluentProvider theme={themeMode === 'dark' ? darkTheme : lightTheme} className={styles.shell}>
+      <ErrorBoundary>
+        <ScrollToTop />
+        <NavBar />
+        <Suspense fallback={<CenteredSpinner label="Loading…" />}>
+          <Switch>
+            <Route path="/">
+              <LandingPage />
+            </Route>
+            <Route path="/login" component={LoginPage} />
+            <Route path="/logout" component={LogoutPage} />
+            <Route path="/token-refresh" component={TokenRefreshPage} />
+            <Route path="/about" component={AboutPage} />
+            <Route path="/dashboard">
+              <Protected page={DashboardPage} />
+            </Route>
+            <Route>
+              <LandingPage />
+            </Route>
+          </Switch>
+        </Suspense>
+        <Footer />
+      </ErrorBoundary>
+    </FluentProvider>
+  );
+}

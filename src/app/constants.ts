@@ -1,0 +1,13 @@
+/** The public home of this project's source. */
+export const SOURCE_REPOSITORY_URL: string =
+  (import.meta.env.VITE_SOURCE_URL as string | undefined) || 'https://github.com/alchemy-of-happiness/semantic-search';
+
+/** The 1909 translation as scanned at sacred-texts.com. */
+export const BOOK_SOURCE_URL = 'https://archive.sacred-texts.com/isl/tah/index.htm';
+
+export const TOOLTIP_SHOW_DELAY_MS = 100;
+export const TOOLTIP_TOUCH_DELAY_MS = 700;
+export const DRAWER_WIDTH_PX = 250;
+export const DEFAULT_HERO_HEIGHT = '90vh';
+/** Below this width the navigation becomes a drawer. */
+export const SMALL_SCREEN_QUERY = '(max-width: 640px)';

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { needsRefreshOnCheck, SESSION_CHECK_INTERVAL_MS } from '../auth/token-timing.ts';
+import { useSession } from '../stores/session-store.ts';
+
+/** Every 60 s: when the access token has under 5 minutes left, refresh it (a failure signs out). */
+export function useSessionCheck(): void {
+  useEffect(() => {
+    const check = () => {
+      const { authTokens, refreshToken } = useSession.getState();
+      if (authTokens && needsRefreshOnCheck(authTokens.access, Date.now())) {
+        refreshToken().catch((error: unknown) => console.warn('Session refresh failed; signed out.', error));
+      }
+    };
+    const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+}

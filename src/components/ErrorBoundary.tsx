@@ -1,0 +1,45 @@
+import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  screen: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalXL,
+    textAlign: 'center',
+  },
+});
+
+function CrashScreen({ error }: { error: Error }) {
+  const styles = useStyles();
+  return (
+    <main className={styles.screen} role="alert">
+      <Title2 as="h1">Something went wrong</Title2>
+      <Text>{error.message}</Text>
+      <Button appearance="primary" onClick={() => window.location.reload()}>
+        Reload page
+      </Button>
+    </main>
+  );
+}
+
+/** The top-level crash screen. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Unhandled error in the app', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <CrashScreen error={this.state.error} /> : this.props.children;
+  }
+}

@@ -1,0 +1,125 @@
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  mergeClasses,
+  OverlayDrawer,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular, NavigationRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../app/constants.ts';
+import { useHideOnScroll } from '../app/use-hide-on-scroll.ts';
+import { useMediaQuery } from '../app/use-media-query.ts';
+import { useSession } from '../stores/session-store.ts';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+const useStyles = makeStyles({
+  bar: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    transition: 'transform 200ms ease',
+  },
+  hidden: { transform: 'translateY(-100%)' },
+  brand: {
+    fontFamily: 'Georgia, "Times New Roman", serif',
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForeground1,
+    textDecoration: 'none',
+    marginRight: 'auto',
+  },
+  links: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  link: {
+    color: tokens.colorNeutralForeground1,
+    textDecoration: 'none',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  drawer: { width: `${DRAWER_WIDTH_PX}px` },
+  drawerLinks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
+function navItems(isAuthenticated: boolean): Array<{ href: string; label: string }> {
+  return [
+    { href: '/about', label: 'About' },
+    ...(isAuthenticated
+      ? [
+          { href: '/dashboard', label: 'Dashboard' },
+          { href: '/logout', label: 'Logout' },
+        ]
+      : [{ href: '/login', label: 'Login' }]),
+  ];
+}
+
+export function NavBar() {
+  const styles = useStyles();
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  const [location] = useLocation();
+  const small = useMediaQuery(SMALL_SCREEN_QUERY);
+  const hidden = useHideOnScroll();
+  const [open, setOpen] = useState(false);
+  const items = navItems(isAuthenticated);
+  const links = (onNavigate?: () => void) =>
+    items.map((item) => (
+      <Link
+        key={item.href}
+        href={item.href}
+        className={mergeClasses(styles.link, location === item.href && styles.active)}
+        aria-current={location === item.href ? 'page' : undefined}
+        onClick={onNavigate}
+      >
+        {item.label}
+      </Link>
+    ));
+
+  return (
+    <header className={mergeClasses(styles.bar, hidden && !open && styles.hidden)} data-testid="navbar">
+      <Link href="/" className={styles.brand}>
+        The Alchemy of Happiness
+      </Link>
+      {small ? (
+        <>
+          <ThemeToggle />
+          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open navigation" onClick={() => setOpen(true)} />
+          {/* Mounted only while open: a closed drawer would leave focus-trap sentinels in the page. */}
+          {open && (
+          <OverlayDrawer open onOpenChange={(_, data) => setOpen(data.open)} position="end" className={styles.drawer}>
+            <DrawerHeader>
+              <DrawerHeaderTitle
+                action={<Button appearance="subtle" aria-label="Close navigation" icon={<DismissRegular />} onClick={() => setOpen(false)} />}
+              >
+                Menu
+              </DrawerHeaderTitle>
+            </DrawerHeader>
+            <DrawerBody>
+              <nav aria-label="Main" className={styles.drawerLinks}>
+                {links(() => setOpen(false))}
+              </nav>
+            </DrawerBody>
+          </OverlayDrawer>
+          )}
+        </>
+      ) : (
+        <>
+          <nav aria-label="Main" className={styles.links}>
+            {links()}
+          </nav>
+          <ThemeToggle />
+        </>
+      )}
+    </header>
+  );
+}

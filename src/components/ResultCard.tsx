@@ -1,0 +1,70 @@
+import { Body1, Button, Caption1, Card, CardHeader, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { canSubmit, thankYouMessage, type FeedbackState } from '../feedback/feedback-state.ts';
+import { REACTIONS, type Reaction } from '../feedback/reactions.ts';
+import { resultText, type LabelledResult } from '../search/types.ts';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, height: '100%' },
+  label: {
+    display: 'inline-grid',
+    placeItems: 'center',
+    width: '2rem',
+    height: '2rem',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontWeight: tokens.fontWeightBold,
+  },
+  passage: { whiteSpace: 'pre-line', fontFamily: 'Georgia, "Times New Roman", serif', lineHeight: tokens.lineHeightBase400 },
+  reactions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: 'auto' },
+});
+
+export function ResultCard(props: {
+  result: LabelledResult;
+  feedback: FeedbackState;
+  onReact: (result: LabelledResult, reaction: Reaction) => void;
+}) {
+  const styles = useStyles();
+  const { result, feedback } = props;
+  const label = result.resultLabel;
+  const mine = feedback.byLabel[label];
+  const headingId = `result-${label}`;
+  return (
+    <Card className={styles.card} aria-labelledby={headingId} data-testid={`result-${label}`}>
+      <CardHeader
+        image={<span className={styles.label}>{label}</span>}
+        header={
+          <Text as="h3" weight="semibold" id={headingId}>
+            Result {label}
+          </Text>
+        }
+        description={<Caption1>{[result.chapter, result.section].filter(Boolean).join(' · ')}</Caption1>}
+      />
+      <Body1 as="p" className={styles.passage}>
+        {resultText(result)}
+      </Body1>
+      {mine.status === 'success' ? (
+        <MessageBar intent="success" role="status">
+          <MessageBarBody>{thankYouMessage(mine.reaction)}</MessageBarBody>
+        </MessageBar>
+      ) : mine.status === 'error' ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{mine.message}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <div className={styles.reactions} role="group" aria-label={`How helpful is result ${label}?`}>
+          {REACTIONS.map(({ reaction, label: meaning }) => (
+            <Button
+              key={reaction}
+              disabled={!canSubmit(feedback, label)}
+              onClick={() => props.onReact(result, reaction)}
+              aria-label={`${meaning} (result ${label})`}
+            >
+              <span aria-hidden="true">{reaction}</span>&nbsp;{meaning}
+            </Button>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}

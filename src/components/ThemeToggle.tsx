@@ -1,0 +1,21 @@
+import { Button, Tooltip } from '@fluentui/react-components';
+import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import { TOOLTIP_SHOW_DELAY_MS, TOOLTIP_TOUCH_DELAY_MS } from '../app/constants.ts';
+import { useMediaQuery } from '../app/use-media-query.ts';
+import { useTheme } from '../stores/theme-store.ts';
+
+export function ThemeToggle() {
+  const { themeMode, toggleTheme } = useTheme();
+  const touch = useMediaQuery('(pointer: coarse)');
+  const label = `Switch to ${themeMode === 'dark' ? 'light' : 'dark'} mode`;
+  return (
+    <Tooltip content={label} relationship="label" showDelay={touch ? TOOLTIP_TOUCH_DELAY_MS : TOOLTIP_SHOW_DELAY_MS}>
+      <Button
+        appearance="subtle"
+        icon={themeMode === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />}
+        onClick={toggleTheme}
+        data-testid="theme-toggle"
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,41 @@
+import type { LabelledResult } from '../search/types.ts';
+import { resultText } from '../search/types.ts';
+import type { UserType } from '../stores/user-type.ts';
+import type { Reaction } from './reactions.ts';
+
+/** One reaction as /api/save takes it. */
+export interface FeedbackItem {
+  user_type: UserType;
+  username: string;
+  query: string;
+  retrieved_text: string;
+  model_type: string;
+  result_label: 'A' | 'B';
+  reaction: Reaction;
+  confidence_score: number;
+  client_id: string;
+  round_id: string;
+}
+
+export function buildFeedbackItem(input: {
+  userType: UserType;
+  username: string | null;
+  query: string;
+  result: LabelledResult;
+  reaction: Reaction;
+  roundId: string;
+  clientId: string;
+}): FeedbackItem {
+  return {
+    user_type: input.userType,
+    username: input.username || 'anonymous',
+    query: input.query,
+    retrieved_text: resultText(input.result),
+    model_type: input.result.model_type || 'unknown',
+    result_label: input.result.resultLabel,
+    reaction: input.reaction,
+    confidence_score: input.result.similarity ?? 0,
+    client_id: input.clientId,
+    round_id: input.roundId,
+  };
+}

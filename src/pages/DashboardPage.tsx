@@ -1,0 +1,90 @@
+import {
+  Button,
+  Card,
+  CardHeader,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Subtitle2,
+  Text,
+  Title2,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Page } from '../components/Page.tsx';
+import { ResultCard } from '../components/ResultCard.tsx';
+import { useFeedback } from '../feedback/use-feedback.ts';
+import { chooseAbPair } from '../search/choose-ab-pair.ts';
+import { useSearch } from '../search/use-search.ts';
+import { useSession } from '../stores/session-store.ts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },
+  field: { flexGrow: 1, minWidth: '240px' },
+  results: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: tokens.spacingHorizontalL },
+});
+
+export default function DashboardPage() {
+  const styles = useStyles();
+  const user = useSession((s) => s.user);
+  const search = useSearch();
+  const [query, setQuery] = useState('');
+  // A new round, with a fresh random A/B order, whenever the result list changes.
+  const round = useMemo(
+    () => ({ id: crypto.randomUUID(), query: search.query, pair: chooseAbPair(search.results) }),
+    [search.results, search.query],
+  );
+  const feedback = useFeedback(round);
+  const loading = search.status === 'loading';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void search.run(query);
+  };
+
+  return (
+    <Page label="Dashboard">
+      <Title2 as="h1">Welcome, {user}</Title2>
+      <Card>
+        <CardHeader
+          header={
+            <Title3 as="h2">Explore Al-Ghazali&apos;s Wisdom</Title3>
+          }
+          description={<Subtitle2 as="p">Search through &quot;The Alchemy of Happiness&quot;</Subtitle2>}
+        />
+        <form className={styles.form} onSubmit={submit} role="search">
+          <Field label="What would you like to know?" className={styles.field}>
+            <Input value={query} onChange={(_, d) => setQuery(d.value)} name="query" />
+          </Field>
+          <Button type="submit" appearance="primary" disabled={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
+            Search
+          </Button>
+        </form>
+        {loading && <ProgressBar aria-label="Searching" thickness="medium" />}
+      </Card>
+      {search.error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{search.error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <section aria-labelledby="results-heading">
+        <Title3 as="h2" id="results-heading">
+          Search Results
+        </Title3>
+        {search.status === 'done' && search.results.length === 0 && (
+          <Text as="p">No results found. Try a different query.</Text>
+        )}
+        <div className={styles.results}>
+          {round.pair.map((result) => (
+            <ResultCard key={result.resultLabel} result={result} feedback={feedback.state} onReact={feedback.react} />
+          ))}
+        </div>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Title2,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError } from '../api/api-error.ts';
+import { Page } from '../components/Page.tsx';
+import { useSession } from '../stores/session-store.ts';
+import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../stores/user-type.ts';
+
+const useStyles = makeStyles({
+  card: { maxWidth: '420px', width: '100%', margin: '0 auto', padding: tokens.spacingHorizontalXL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** The sentence a failed sign-in shows. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || 'Login failed. Please try again.';
+  return 'Login failed. Please try again.';
+}
+
+export default function LoginPage() {
+  const styles = useStyles();
+  const login = useSession((s) => s.login);
+  const setUserType = useSession((s) => s.setUserType);
+  const storedType = useSession((s) => s.userType);
+  const [, navigate] = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [userType, setType] = useState<UserType>(storedType ?? DEFAULT_USER_TYPE);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+
+  // The chosen user type goes to the session whenever the form is idle and error-free.
+  useEffect(() => {
+    if (!loading && !error && userType) setUserType(userType);
+  }, [loading, error, userType, setUserType]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!username.trim() || !password) return;
+    setLoading(true);
+    setError(null);
+    try {
+      await login(username, password);
+      navigate('/dashboard');
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Page label="Sign in">
+      <Card className={styles.card}>
+        <Title2 as="h1">Sign In</Title2>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <Field label="Username" required validationMessage={touched && !username.trim() ? 'Username is required' : undefined}>
+            <Input name="username" autoComplete="username" value={username} onChange={(_, d) => setUsername(d.value)} />
+          </Field>
+          <Field label="Password" required validationMessage={touched && !password ? 'Password is required' : undefined}>
+            <Input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(_, d) => setPassword(d.value)}
+            />
+          </Field>
+          <Field label="User Type">
+            <Select name="userType" value={userType} onChange={(_, d) => isUserType(d.value) && setType(d.value)}>
+              {USER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {error && (
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{error}</MessageBarBody>
+            </MessageBar>
+          )}
+          <Button type="submit" appearance="primary" disabled={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
+            Sign In
+          </Button>
+        </form>
+      </Card>
+    </Page>
+  );
+}

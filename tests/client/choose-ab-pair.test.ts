@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { chooseAbPair } from '../../src/search/choose-ab-pair.ts';
+
+const r = (model_type: string, text: string) => ({ model_type, text, similarity: 0.5 });
+const keep = () => 0.9; // random() ≥ 0.5 keeps the order
+const swap = () => 0.1;
+
+describe('chooseAbPair', () => {
+  it('takes the first BGE and the first UAE result, wherever they stand', () => {
+    const results = [r('BGE small', 'b1'), r('BGE small', 'b2'), r('UAE large', 'u1'), r('UAE large', 'u2')];
+    expect(chooseAbPair(results, keep).map((x) => [x.resultLabel, x.text])).toEqual([
+      ['A', 'b1'],
+      ['B', 'u1'],
+    ]);
+  });
+
+  it('shuffles their order at random, so A is not always the same model', () => {
+    const results = [r('BGE small', 'b1'), r('UAE large', 'u1')];
+    expect(chooseAbPair(results, swap).map((x) => [x.resultLabel, x.text])).toEqual([
+      ['A', 'u1'],
+      ['B', 'b1'],
+    ]);
+    const firsts = new Set(Array.from({ length: 50 }, () => chooseAbPair(results)[0]!.text));
+    expect(firsts).toEqual(new Set(['b1', 'u1']));
+  });
+
+  it('falls back to the first two results when BGE or UAE is missing', () => {
+    const results = [r('LSA tfidf', 'l1'), r('SIF ppmi', 's1'), r('LSA tfidf', 'l2')];
+    expect(chooseAbPair(results, keep).map((x) => x.text)).toEqual(['l1', 's1']);
+    expect(chooseAbPair([r('BGE small', 'b1'), r('LSA', 'l1')], keep).map((x) => x.text)).toEqual(['b1', 'l1']);
+  });
+
+  it('labels a lone result A, and no results nothing', () => {
+    expect(chooseAbPair([r('X', 'x')]).map((x) => x.resultLabel)).toEqual(['A']);
+    expect(chooseAbPair([])).toEqual([]);
+  });
+});

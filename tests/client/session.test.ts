@@ -1,0 +1,160 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBase } from '../../src/api/api-base.ts';
+import { authorizedFetch, setOnSessionLost } from '../../src/api/http-client.ts';
+import { useSessionCheck } from '../../src/app/use-session-check.ts';
+import { tokenExpiresAt } from '../../src/auth/token-timing.ts';
+import { syncSessionAcrossTabs, useSession } from '../../src/stores/session-store.ts';
+import { startTestServer, type TestServer } from '../server/harness.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describe('session store and HTTP client, against the real API', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('embedded', { settings: { accessTokenTtlSeconds: 900 } });
+    await server.addUser('reader', PASSWORD);
+    setApiBase(`${server.url}/api`);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => useSession.getState().clearSession());
+  afterEach(() => vi.useRealTimers());
+
+  const refreshCount = async () =>
+    (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens'))[0]!.n;
+
+  it('signs in: stores authTokens {access, refresh}, records the username', async () => {
+    await useSession.getState().login('Reader', PASSWORD);
+    const state = useSession.getState();
+    expect(state.isAuthenticated).toBe(true);
+    expect(state.user).toBe('reader');
+    expect(JSON.parse(window.localStorage.getItem('authTokens')!)).toEqual(state.authTokens);
+    expect(Object.keys(state.authTokens!)).toEqual(['access', 'refresh']);
+  });
+
+  it('reports the server’s detail on a failed sign-in, and a network error when nobody answers', async () => {
+    await expect(useSession.getState().login('reader', 'wrong password')).rejects.toThrow('Incorrect username or password');
+    setApiBase('http://127.0.0.1:1/api');
+    await expect(useSession.getState().login('reader', PASSWORD)).rejects.toThrow('Network error. Please try again.');
+    setApiBase(`${server.url}/api`);
+    expect(useSession.getState().isAuthenticated).toBe(false);
+  });
+
+  it('keeps userType apart, Enthusiast by default, and persists a change', () => {
+    expect(useSession.getState().userType).toBe('Enthusiast');
+    useSession.getState().setUserType('Ustaz');
+    expect(window.localStorage.getItem('userType')).toBe('Ustaz');
+    expect(useSession.getState().userType).toBe('Ustaz');
+  });
+
+  it('runs one refresh at a time: concurrent calls share one rotation', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const before = await refreshCount();
+    const [a, b, c] = await Promise.all([
+      useSession.getState().refreshToken(),
+      useSession.getState().refreshToken(),
+      useSession.getState().refreshToken(),
+    ]);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    expect(await refreshCount()).toBe(before + 1);
+  });
+
+  it('signs out when a refresh fails', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    await server.api('/api/logout', { method: 'POST', token: useSession.getState().authTokens!.access });
+    await expect(useSession.getState().refreshToken()).rejects.toThrow('Session expired. Please login again.');
+    expect(useSession.getState().isAuthenticated).toBe(false);
+    expect(window.localStorage.getItem('authTokens')).toBeNull();
+  });
+
+  it('logs out on the server, then clears tokens and user', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const { refresh } = useSession.getState().authTokens!;
+    await useSession.getState().logout();
+    expect(useSession.getState()).toMatchObject({ isAuthenticated: false, user: null, authTokens: null });
+    expect((await server.api('/api/refresh', { json: { refresh_token: refresh } })).status).toBe(401);
+  });
+
+  it('clears the local session even when the server cannot be told, and only logs the error', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setApiBase('http://127.0.0.1:1/api');
+    await useSession.getState().logout();
+    setApiBase(`${server.url}/api`);
+    expect(useSession.getState().isAuthenticated).toBe(false);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('refreshes on demand when under 30 seconds remain, and not before', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const first = useSession.getState().authTokens!.access;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 800_000); // 100 s left
+    expect(await useSession.getState().getAccessToken()).toBe(first);
+    vi.setSystemTime(Date.now() + 80_000); // 20 s left
+    server.clock.advance(880);
+    const second = await useSession.getState().getAccessToken();
+    expect(second).not.toBe(first);
+  });
+
+  it('retries a 401 once after a refresh', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const before = await refreshCount();
+    server.clock.advance(901); // the server now finds the access token expired; the client does not know
+    const response = await authorizedFetch('/feedback');
+    expect(response.status).toBe(200);
+    expect(await refreshCount()).toBe(before + 1);
+  });
+
+  it('clears the session and sends the reader to / when the refresh after a 401 fails', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const lost = vi.fn();
+    setOnSessionLost(lost);
+    const { access } = useSession.getState().authTokens!;
+    await server.api('/api/logout', { method: 'POST', token: access });
+    await expect(authorizedFetch('/feedback')).rejects.toThrow('Session expired. Please login again.');
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().isAuthenticated).toBe(false);
+  });
+
+  it('ends a 401 without a refresh token in "No refresh token" and a sign-out', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const { access } = useSession.getState().authTokens!;
+    await server.api('/api/logout', { method: 'POST', token: access });
+    useSession.setState({ authTokens: { access, refresh: '' } });
+    await expect(authorizedFetch('/feedback')).rejects.toThrow('No refresh token');
+    expect(useSession.getState().isAuthenticated).toBe(false);
+  });
+
+  it('checks the session every 60 s and refreshes under 5 minutes left', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const first = useSession.getState().authTokens!.access;
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    renderHook(() => useSessionCheck());
+    const expiresAt = tokenExpiresAt(first)!;
+    vi.setSystemTime(expiresAt - 460_000); // at the check, 400 s left: it leaves the token alone
+    await act(async () => vi.advanceTimersByTime(60_000));
+    expect(useSession.getState().authTokens!.access).toBe(first);
+    vi.setSystemTime(expiresAt - 280_000); // at the check, 220 s left: it refreshes
+    await act(async () => vi.advanceTimersByTime(60_000));
+    await vi.waitFor(() => expect(useSession.getState().authTokens!.access).not.toBe(first), { timeout: 10_000 });
+  });
+
+  it('follows a sign-in or sign-out made in another tab', async () => {
+    const stop = syncSessionAcrossTabs();
+    await useSession.getState().login('reader', PASSWORD);
+    const tokens = window.localStorage.getItem('authTokens');
+    // Another tab signs out...
+    window.localStorage.removeItem('authTokens');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'authTokens', newValue: null }));
+    expect(useSession.getState().isAuthenticated).toBe(false);
+    // ...and back in.
+    window.localStorage.setItem('authTokens', tokens!);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'authTokens', newValue: tokens }));
+    expect(useSession.getState()).toMatchObject({ isAuthenticated: true, user: 'reader' });
+    stop();
+  });
+});

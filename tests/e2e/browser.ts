@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, as the machine notes prescribe; never a downloaded browser. */
+function chromiumPath(): string {
+  const found = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser || true']).toString().trim();
+  if (!found) throw new Error('Chromium is not installed: apt-get install -y chromium (.ci/run does this)');
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Where screenshots go: test-results/screenshots (CI keeps test output there). */
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export async function newContext(
+  browser: Browser,
+  options: { width?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    bypassCSP: options.bypassCSP ?? false,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: 'allow',
+  });
+}
