@@ -1,0 +1,68 @@
+import { terms } from './text.ts';
+
+const PREFIX = 5;
+
+/**
+ * A fixed vocabulary of stems. A query word the book never uses falls back to the book's stems
+ * that share all but its last two letters (at least five): "patience" (patienc) finds
+ * "patient"; "knowledge" does not become "known".
+ */
+export class Vocabulary {
+  private readonly byPrefix = new Map<string, string[]>();
+
+  constructor(readonly ids: Map<string, number>) {
+    for (const term of ids.keys()) {
+      if (term.length < PREFIX) continue;
+      const key = term.slice(0, PREFIX);
+      const list = this.byPrefix.get(key);
+      if (list) list.push(term);
+      else this.byPrefix.set(key, [term]);
+    }
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** Ids a term stands for: itself when known, else its near relatives (possibly none). */
+  resolve(term: string): number[] {
+    const id = this.ids.get(term);
+    if (id !== undefined) return [id];
+    if (term.length < PREFIX) return [];
+    return (this.byPrefix.get(term.slice(0, PREFIX)) ?? [])
+      .filter((known) => commonPrefix(known, term) >= Math.max(PREFIX, Math.min(known.length, term.length) - 2))
+      .map((known) => this.ids.get(known)!);
+  }
+
+  list(): string[] {
+    return [...this.ids.keys()];
+  }
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/** Term ids and their counts in one text; an unknown term's count is shared among its relatives. */
+export function countTerms(text: string, vocabulary: Vocabulary): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const term of terms(text)) {
+    const ids = vocabulary.resolve(term);
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1 / ids.length);
+  }
+  return counts;
+}
+
+/** Vocabulary of every term in the texts, in first-seen order. */
+export function buildVocabulary(texts: string[]): Vocabulary {
+  const ids = new Map<string, number>();
+  for (const text of texts) for (const term of terms(text)) if (!ids.has(term)) ids.set(term, ids.size);
+  return new Vocabulary(ids);
+}
+
+export function vocabularyFromList(list: unknown): Vocabulary {
+  if (!Array.isArray(list)) throw new Error('saved model has no vocabulary');
+  return new Vocabulary(new Map(list.map((term, i) => [String(term), i])));
+}

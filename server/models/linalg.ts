@@ -1,0 +1,144 @@
+/** The little dense linear algebra the corpus-fitted models need, on Float64Arrays in row-major order. */
+
+/** Eigen-decomposition of a symmetric n×n matrix by cyclic Jacobi rotations; eigenvalues descending. */
+export function symmetricEigen(matrix: Float64Array, n: number): { values: Float64Array; vectors: Float64Array } {
+  const a = Float64Array.from(matrix);
+  const v = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) v[i * n + i] = 1;
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0;
+    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p * n + q]! ** 2;
+    if (off < 1e-22) break;
+    for (let p = 0; p < n - 1; p++) {
+      for (let q = p + 1; q < n; q++) {
+        const apq = a[p * n + q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (a[q * n + q]! - a[p * n + p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < n; k++) {
+          const akp = a[k * n + p]!;
+          const akq = a[k * n + q]!;
+          a[k * n + p] = c * akp - s * akq;
+          a[k * n + q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < n; k++) {
+          const apk = a[p * n + k]!;
+          const aqk = a[q * n + k]!;
+          a[p * n + k] = c * apk - s * aqk;
+          a[q * n + k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < n; k++) {
+          const vkp = v[k * n + p]!;
+          const vkq = v[k * n + q]!;
+          v[k * n + p] = c * vkp - s * vkq;
+          v[k * n + q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => a[j * n + j]! - a[i * n + i]!);
+  const values = Float64Array.from(order, (i) => a[i * n + i]!);
+  const vectors = new Float64Array(n * n);
+  order.forEach((from, to) => {
+    for (let k = 0; k < n; k++) vectors[k * n + to] = v[k * n + from]!;
+  });
+  return { values, vectors };
+}
+
+/** A sparse symmetric matrix in compressed rows. */
+export interface SparseMatrix {
+  n: number;
+  rowStart: Int32Array;
+  cols: Int32Array;
+  values: Float64Array;
+}
+
+/** out (n×m) = M (n×n, sparse) · X (n×m) */
+function sparseTimesDense(m: SparseMatrix, x: Float64Array, cols: number): Float64Array {
+  const out = new Float64Array(m.n * cols);
+  for (let i = 0; i < m.n; i++) {
+    for (let e = m.rowStart[i]!; e < m.rowStart[i + 1]!; e++) {
+      const j = m.cols[e]!;
+      const w = m.values[e]!;
+      for (let c = 0; c < cols; c++) out[i * cols + c]! += w * x[j * cols + c]!;
+    }
+  }
+  return out;
+}
+
+/** Orthonormalises the columns of X (n×m) in place, by modified Gram–Schmidt. */
+function orthonormalise(x: Float64Array, n: number, m: number): void {
+  for (let c = 0; c < m; c++) {
+    for (let prev = 0; prev < c; prev++) {
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += x[i * m + c]! * x[i * m + prev]!;
+      for (let i = 0; i < n; i++) x[i * m + c]! -= dot * x[i * m + prev]!;
+    }
+    let norm = 0;
+    for (let i = 0; i < n; i++) norm += x[i * m + c]! ** 2;
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < n; i++) x[i * m + c]! /= norm;
+  }
+}
+
+/** A seeded generator, so that a fit is the same on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The k eigenpairs of largest eigenvalue of a sparse symmetric matrix, by subspace iteration
+ * with a few extra columns of slack; eigenvectors are the columns of an n×k matrix.
+ */
+export function topEigenSparse(
+  m: SparseMatrix,
+  k: number,
+  iterations = 6,
+  seed = 7,
+): { values: Float64Array; vectors: Float64Array } {
+  const width = Math.min(m.n, k + 12);
+  const random = seededRandom(seed);
+  let q: Float64Array = Float64Array.from({ length: m.n * width }, () => random() - 0.5);
+  orthonormalise(q, m.n, width);
+  for (let it = 0; it < iterations; it++) {
+    q = sparseTimesDense(m, q, width);
+    orthonormalise(q, m.n, width);
+  }
+  const mq = sparseTimesDense(m, q, width);
+  const small = new Float64Array(width * width);
+  for (let a = 0; a < width; a++) {
+    for (let b = 0; b < width; b++) {
+      let dot = 0;
+      for (let i = 0; i < m.n; i++) dot += q[i * width + a]! * mq[i * width + b]!;
+      small[a * width + b] = dot;
+    }
+  }
+  const { values, vectors } = symmetricEigen(small, width);
+  const out = new Float64Array(m.n * k);
+  for (let i = 0; i < m.n; i++) {
+    for (let c = 0; c < k; c++) {
+      let sum = 0;
+      for (let j = 0; j < width; j++) sum += q[i * width + j]! * vectors[j * width + c]!;
+      out[i * k + c] = sum;
+    }
+  }
+  return { values: values.slice(0, k), vectors: out };
+}
+
+/** Scales a vector to unit length in place (a zero vector stays zero). */
+export function normalise(v: Float32Array): Float32Array {
+  let norm = 0;
+  for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (let i = 0; i < v.length; i++) v[i]! /= norm;
+  return v;
+}

@@ -1,0 +1,153 @@
+import { terms } from './text.ts';
+import { normalise, topEigenSparse, type SparseMatrix } from './linalg.ts';
+import { vocabularyFromList } from './bag-of-terms.ts';
+import type { CorpusModelRecipe, EmbeddingModel, FittedState } from './types.ts';
+
+export interface SifOptions {
+  dims: number;
+  /** Co-occurrence window, in content words either side. */
+  window: number;
+  /** SIF's smoothing: rarer words weigh more, a/(a + p(w)). */
+  a: number;
+}
+
+export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
+
+/**
+ * Word vectors learnt from the book's own word co-occurrences (positive PMI, factorised), and a
+ * passage is the smooth-inverse-frequency weighted mean of its words' vectors, with the
+ * corpus's common direction removed (Arora et al. 2017). Words used in the same company score
+ * alike even when they never share a passage.
+ */
+export function sifRecipe(options: SifOptions = DEFAULT_SIF): CorpusModelRecipe {
+  const { dims, window, a } = options;
+  return {
+    id: `sif-${dims}`,
+    family: 'SIF',
+    name: `ppmi-word-vectors-${dims}`,
+    version: `1:${dims}:${window}:${a}`,
+    fit: (passages) => fitSif(passages, options),
+    restore: (state) => restoreSif(state, options),
+  };
+}
+
+function fitSif(passages: string[], options: SifOptions): FittedState {
+  const sequences = passages.map((p) => terms(p));
+  const vocabulary = new Map<string, number>();
+  for (const seq of sequences) for (const t of seq) if (!vocabulary.has(t)) vocabulary.set(t, vocabulary.size);
+  const v = vocabulary.size;
+  const ids = sequences.map((seq) => seq.map((t) => vocabulary.get(t)!));
+  const vocabularyList = [...vocabulary.keys()];
+
+  // Symmetric co-occurrence counts, nearer neighbours weighing more.
+  const pairs = new Map<number, number>();
+  const unigram = new Float64Array(v);
+  let tokens = 0;
+  for (const seq of ids) {
+    for (let i = 0; i < seq.length; i++) {
+      unigram[seq[i]!]! += 1;
+      tokens += 1;
+      for (let d = 1; d <= options.window && i + d < seq.length; d++) {
+        const x = seq[i]!;
+        const y = seq[i + d]!;
+        if (x === y) continue;
+        const w = 1 / d;
+        pairs.set(x * v + y, (pairs.get(x * v + y) ?? 0) + w);
+        pairs.set(y * v + x, (pairs.get(y * v + x) ?? 0) + w);
+      }
+    }
+  }
+  const rowTotal = new Float64Array(v);
+  let total = 0;
+  for (const [key, c] of pairs) {
+    rowTotal[Math.floor(key / v)]! += c;
+    total += c;
+  }
+  // Context distribution smoothing (α = 0.75) keeps rare words from dominating PMI.
+  const smoothed = Float64Array.from(rowTotal, (c) => c ** 0.75);
+  const smoothedTotal = smoothed.reduce((s, c) => s + c, 0);
+  const entries: Array<[number, number, number]> = [];
+  for (const [key, c] of pairs) {
+    const i = Math.floor(key / v);
+    const j = key % v;
+    const pmi = Math.log((c / total) / ((rowTotal[i]! / total) * (smoothed[j]! / smoothedTotal)));
+    if (pmi > 0) entries.push([i, j, pmi]);
+  }
+  entries.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const matrix: SparseMatrix = {
+    n: v,
+    rowStart: new Int32Array(v + 1),
+    cols: Int32Array.from(entries, (e) => e[1]),
+    values: Float64Array.from(entries, (e) => e[2]),
+  };
+  for (const [i] of entries) matrix.rowStart[i + 1]! += 1;
+  for (let i = 0; i < v; i++) matrix.rowStart[i + 1]! += matrix.rowStart[i]!;
+
+  const k = Math.min(options.dims, v);
+  const { values, vectors } = topEigenSparse(matrix, k);
+  const wordVectors = new Float32Array(v * k);
+  for (let w = 0; w < v; w++) {
+    const row = new Float32Array(k);
+    for (let c = 0; c < k; c++) row[c] = vectors[w * k + c]! * Math.sqrt(Math.max(values[c]!, 0));
+    wordVectors.set(normalise(row), w * k);
+  }
+  const weights = Float32Array.from(unigram, (count) => options.a / (options.a + count / tokens));
+
+  // The common direction: the first principal component of the passages' raw means.
+  const raw = ids.map((seq) => weightedMean(seq, wordVectors, weights, k));
+  const common = firstPrincipalComponent(raw, k);
+  return { meta: { vocabulary: vocabularyList, dims: k }, arrays: { wordVectors, weights, common } };
+}
+
+function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number): Float32Array {
+  const out = new Float32Array(k);
+  if (seq.length === 0) return out;
+  for (const id of seq) {
+    const w = weights[id]!;
+    for (let c = 0; c < k; c++) out[c]! += w * wordVectors[id * k + c]!;
+  }
+  for (let c = 0; c < k; c++) out[c]! /= seq.length;
+  return out;
+}
+
+function firstPrincipalComponent(rows: Float32Array[], k: number): Float32Array {
+  let u = normalise(Float32Array.from({ length: k }, (_, i) => 1 / (i + 1)));
+  for (let it = 0; it < 50; it++) {
+    const next = new Float32Array(k);
+    for (const row of rows) {
+      let dot = 0;
+      for (let c = 0; c < k; c++) dot += row[c]! * u[c]!;
+      for (let c = 0; c < k; c++) next[c]! += dot * row[c]!;
+    }
+    u = normalise(next);
+  }
+  return u;
+}
+
+function restoreSif(state: FittedState, options: SifOptions): EmbeddingModel {
+  const vocabulary = vocabularyFromList(state.meta.vocabulary);
+  const k = Number(state.meta.dims);
+  const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
+  const embed = (text: string): Float32Array => {
+    const seq = terms(text).flatMap((t) => vocabulary.resolve(t));
+    const v = weightedMean(seq, wordVectors, weights, k);
+    let dot = 0;
+    for (let c = 0; c < k; c++) dot += v[c]! * common[c]!;
+    for (let c = 0; c < k; c++) v[c]! -= dot * common[c]!;
+    return normalise(v);
+  };
+  const recipe = sifRecipe(options);
+  return {
+    id: recipe.id,
+    family: recipe.family,
+    name: recipe.name,
+    version: recipe.version,
+    dim: k,
+    embedQuery: async (text) => embed(text),
+    embedPassages: async (texts, onProgress) =>
+      texts.map((t, i) => {
+        onProgress?.(i + 1, texts.length);
+        return embed(t);
+      }),
+  };
+}

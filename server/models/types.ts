@@ -1,0 +1,35 @@
+/** Text → vectors. Every model's vectors are unit length, so cosine similarity is a dot product. */
+export interface EmbeddingModel {
+  /** Stable id, used in `models` and in the cache key. */
+  readonly id: string;
+  /** The family marker readers' tools look for in model_type: BGE, UAE, LSA, SIF. */
+  readonly family: string;
+  readonly name: string;
+  readonly dim: number;
+  /** Changes whenever the same text would get a different vector. */
+  readonly version: string;
+  embedQuery(text: string): Promise<Float32Array>;
+  embedPassages(texts: string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]>;
+}
+
+/** What a corpus-fitted model keeps so that a restart need not fit it again. */
+export interface FittedState {
+  meta: Record<string, unknown>;
+  arrays: Record<string, Float32Array>;
+}
+
+/** A weight-free model: fitted on the corpus's passages, or restored from a saved fit. */
+export interface CorpusModelRecipe {
+  readonly id: string;
+  readonly family: string;
+  readonly name: string;
+  /** Bumped whenever the fitting code or its parameters change. */
+  readonly version: string;
+  fit(passages: string[]): FittedState;
+  restore(state: FittedState): EmbeddingModel;
+}
+
+/** `model_type` as the API shows it: the family marker, then the name. */
+export function modelType(model: { family: string; name: string }): string {
+  return `${model.family} ${model.name}`;
+}
