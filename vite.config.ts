@@ -1,8 +1,27 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+// One source of truth for the web app manifest: the top-level file.
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

@@ -5,6 +5,9 @@ import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { NavBar } from '../components/NavBar.tsx';
+import { OutboxStatusBar } from '../components/OutboxStatusBar.tsx';
+import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
+import { startOutboxSync } from '../feedback/page-outbox.ts';
 import LandingPage from '../pages/LandingPage.tsx';
 import { syncSessionAcrossTabs, useSession } from '../stores/session-store.ts';
 import { useTheme } from '../stores/theme-store.ts';
@@ -32,6 +35,7 @@ export function App() {
   const styles = useStyles();
   const themeMode = useTheme((s) => s.themeMode);
   useEffect(() => syncSessionAcrossTabs(), []);
+  useEffect(() => startOutboxSync(), []);
   useEffect(() => {
     document.documentElement.style.colorScheme = themeMode;
     document.documentElement.dataset.theme = themeMode;
@@ -42,6 +46,8 @@ export function App() {
       <ErrorBoundary>
         <ScrollToTop />
         <NavBar />
+        <UpdatePrompt />
+        <OutboxStatusBar />
         <Suspense fallback={<CenteredSpinner label="Loading…" />}>
           <Switch>
             <Route path="/">

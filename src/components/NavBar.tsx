@@ -15,6 +15,7 @@ import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../app/constants.ts';
 import { useHideOnScroll } from '../app/use-hide-on-scroll.ts';
 import { useMediaQuery } from '../app/use-media-query.ts';
 import { useSession } from '../stores/session-store.ts';
+import { InstallButton } from './InstallButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 const useStyles = makeStyles({
@@ -108,6 +109,7 @@ export function NavBar() {
               <nav aria-label="Main" className={styles.drawerLinks}>
                 {links(() => setOpen(false))}
               </nav>
+              <InstallButton />
             </DrawerBody>
           </OverlayDrawer>
           )}
@@ -117,6 +119,7 @@ export function NavBar() {
           <nav aria-label="Main" className={styles.links}>
             {links()}
           </nav>
+          <InstallButton />
           <ThemeToggle />
         </>
       )}

@@ -45,7 +45,10 @@ export function ResultCard(props: {
       </Body1>
       {mine.status === 'success' ? (
         <MessageBar intent="success" role="status">
-          <MessageBarBody>{thankYouMessage(mine.reaction)}</MessageBarBody>
+          <MessageBarBody>
+            {thankYouMessage(mine.reaction)}
+            {mine.queued && <div>Your vote is saved on this device and will be sent when you are back online.</div>}
+          </MessageBarBody>
         </MessageBar>
       ) : mine.status === 'error' ? (
         <MessageBar intent="error" role="alert">

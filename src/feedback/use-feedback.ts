@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useReducer } from 'react';
-import { ApiError } from '../api/api-error.ts';
-import { saveFeedback } from '../api/feedback-api.ts';
 import type { LabelledResult } from '../search/types.ts';
 import { useSession } from '../stores/session-store.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
+import { submitVote } from './page-outbox.ts';
 import { canSubmit, feedbackReducer, INITIAL_FEEDBACK } from './feedback-state.ts';
 import type { Reaction } from './reactions.ts';
 
@@ -30,11 +29,12 @@ export function useFeedback(round: { id: string; query: string; pair: LabelledRe
         clientId: crypto.randomUUID(),
       });
       try {
-        await saveFeedback([item]);
-        dispatch({ type: 'saved', label, reaction, queued: false });
-      } catch (error) {
-        const message = error instanceof ApiError && error.message ? error.message : 'Failed to save feedback';
-        dispatch({ type: 'failed', label, message });
+        const outcome = await submitVote(item, user ?? 'anonymous');
+        if (outcome.kind === 'rejected') dispatch({ type: 'failed', label, message: outcome.reason || 'Failed to save feedback' });
+        else dispatch({ type: 'saved', label, reaction, queued: outcome.kind === 'queued' });
+      } catch {
+        // The vote could not even be written to the outbox (storage blocked): say so.
+        dispatch({ type: 'failed', label, message: 'Failed to save feedback' });
       }
     },
     [state, round.id, round.query],

@@ -19,7 +19,7 @@ export interface SessionState {
   login(username: string, password: string): Promise<void>;
   /** Tells the server, then clears the session whatever it answered. */
   logout(): Promise<void>;
-  /** Rotates the tokens; one refresh at a time. A failure signs the reader out. */
+  /** Rotates the tokens; one refresh at a time. The server refusing it signs the reader out. */
   refreshToken(): Promise<string>;
   setUserType(userType: UserType): void;
   /** The access token, refreshed first when under 30 s remain. */
@@ -65,6 +65,8 @@ export const useSession = create<SessionState>()((set, get) => {
       setTokens({ access: reply.access_token, refresh: reply.refresh_token ?? tokens.refresh });
       return reply.access_token;
     } catch (error) {
+      // No answer is not a refusal: on a flaky connection the reader stays signed in.
+      if (error instanceof ApiError && error.kind === 'network') throw error;
       // Another tab may have rotated the token a moment ago: take its tokens if they are newer.
       const shared = parseTokens(readStored(STORAGE_KEYS.authTokens));
       if (shared && shared.refresh !== tokens.refresh) {

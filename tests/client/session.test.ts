@@ -69,6 +69,15 @@ describe('session store and HTTP client, against the real API', () => {
     expect(window.localStorage.getItem('authTokens')).toBeNull();
   });
 
+  it('stays signed in when a refresh gets no answer, and says so', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    setApiBase('http://127.0.0.1:1/api');
+    await expect(useSession.getState().refreshToken()).rejects.toThrow('Network error during token refresh');
+    setApiBase(`${server.url}/api`);
+    expect(useSession.getState().isAuthenticated).toBe(true);
+    expect(await useSession.getState().refreshToken()).toMatch(/^ey/);
+  });
+
   it('logs out on the server, then clears tokens and user', async () => {
     await useSession.getState().login('reader', PASSWORD);
     const { refresh } = useSession.getState().authTokens!;

@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 /** Starts server/main.ts exactly as `npm start` does (after its build step), in a data folder of its own. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'alchemy-e2e-')));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },

@@ -1,0 +1,43 @@
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
+import { useOutboxStatus } from '../feedback/outbox-status.ts';
+import { dismissDeadLetter, flushOutbox } from '../feedback/page-outbox.ts';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
+});
+
+/** Votes waiting to be sent, and the ones the server refused, for the reader to see. */
+export function OutboxStatusBar() {
+  const styles = useStyles();
+  const { pending, deadLetters } = useOutboxStatus();
+  if (pending === 0 && deadLetters.length === 0) return null;
+  return (
+    <div className={styles.bar}>
+      {pending > 0 && (
+        <MessageBar intent="info" data-testid="outbox-pending">
+          <MessageBarBody>
+            {pending === 1 ? '1 vote is' : `${pending} votes are`} waiting to be sent. They will go as soon as the server can be reached.
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => void flushOutbox({ now: true })}>
+              Send now
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {deadLetters.map((letter) => (
+        <MessageBar key={letter.key} intent="error" data-testid="outbox-dead-letter">
+          <MessageBarBody>
+            <MessageBarTitle>A vote could not be saved</MessageBarTitle>
+            {letter.item.reaction} for result {letter.item.result_label} of “{letter.item.query}”: {letter.reason}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => void dismissDeadLetter(letter.key)}>
+              Dismiss
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      ))}
+    </div>
+  );
+}

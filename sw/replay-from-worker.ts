@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+import { readCredentials } from '../src/feedback/credentials-mirror.ts';
+import { Outbox } from '../src/feedback/outbox.ts';
+import type { OutboxEntry, SendOutcome } from '../src/feedback/outbox-rules.ts';
+import { replayOutbox, withReplayLock } from '../src/feedback/replay-outbox.ts';
+import { sendVote } from '../src/feedback/send-vote.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+const outbox = new Outbox();
+const API_BASE = (import.meta.env.VITE_API_BASE_URL as string | undefined) || '/api';
+const SAVE_URL = new URL(`${API_BASE.replace(/\/$/, '')}/save`, self.location.origin).toString();
+
+/** The token is read at send time, and only the vote's own author's token is ever used. */
+async function sendFromWorker(entry: OutboxEntry): Promise<SendOutcome> {
+  const credentials = await readCredentials();
+  if (!credentials || credentials.username !== entry.author) return { kind: 'auth' };
+  return sendVote(SAVE_URL, entry, credentials.access);
+}
+
+async function tellPages(type: 'OUTBOX_CHANGED' | 'OUTBOX_NEEDS_AUTH'): Promise<void> {
+  for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage({ type });
+}
+
+/**
+ * Replays the outbox from the worker, under the lock the pages share. A 401 asks an open page to
+ * refresh the session and flush; `failOnRetry` rejects when votes remain, so Background Sync
+ * tries again later.
+ */
+export async function replayFromWorker(failOnRetry: boolean): Promise<void> {
+  const report = await withReplayLock(() => replayOutbox(outbox, sendFromWorker));
+  await tellPages('OUTBOX_CHANGED');
+  if (report.stopped === 'auth') await tellPages('OUTBOX_NEEDS_AUTH');
+  if (report.stopped === 'retry' && failOnRetry) throw new Error('Votes are still waiting; Background Sync will try again');
+}

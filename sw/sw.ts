@@ -1,0 +1,29 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SYNC_TAG } from '../src/feedback/sync-tag.ts';
+import { replayFromWorker } from './replay-from-worker.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell and every route's code (the about page's content among it), from the build.
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Client routes load the shell; the API is never answered from a cache.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'FLUSH_OUTBOX') event.waitUntil(replayFromWorker(false));
+});
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+self.addEventListener('sync', ((event: SyncEvent) => {
+  // A rejection tells the browser to try this sync again later, with its own back-off.
+  if (event.tag === SYNC_TAG) event.waitUntil(replayFromWorker(true));
+}) as EventListener);

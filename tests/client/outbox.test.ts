@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { FeedbackItem } from '../../src/feedback/feedback-item.ts';
+import { Outbox } from '../../src/feedback/outbox.ts';
+import { backoffMs, outcomeOfStatus, type OutboxEntry, type SendOutcome } from '../../src/feedback/outbox-rules.ts';
+import { replayOutbox, withReplayLock } from '../../src/feedback/replay-outbox.ts';
+
+let outboxes = 0;
+const freshOutbox = () => new Outbox(`test-${++outboxes}-${Math.random()}`);
+
+function vote(n: number): FeedbackItem {
+  return {
+    user_type: 'Enthusiast',
+    username: 'reader',
+    query: `question ${n}`,
+    retrieved_text: 'A passage.',
+    model_type: 'LSA x',
+    result_label: 'A',
+    reaction: '👍',
+    confidence_score: 0.5,
+    client_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    round_id: '00000000-0000-4000-8000-000000000000',
+  };
+}
+
+/** A delivery peer that answers from a script and records what it was sent, and how many at once. */
+function peer(script: Array<SendOutcome['kind']>) {
+  const sent: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const send = async (entry: OutboxEntry): Promise<SendOutcome> => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((r) => setTimeout(r, 1));
+    sent.push(entry.item.query);
+    inFlight -= 1;
+    const kind = script.shift() ?? 'delivered';
+    if (kind === 'retry') return { kind, reason: 'offline' };
+    if (kind === 'rejected') return { kind, reason: 'items[0].reaction must be one of 👍, 🤷, 👎' };
+    return { kind } as SendOutcome;
+  };
+  return { send, sent, maxInFlight: () => maxInFlight };
+}
+
+describe('the outbox', () => {
+  it('keeps votes in the order given, even within one millisecond', async () => {
+    const outbox = freshOutbox();
+    for (let i = 1; i <= 5; i++) await outbox.add(vote(i), 'reader', 1000);
+    expect((await outbox.list()).map((e) => e.item.query)).toEqual(['question 1', 'question 2', 'question 3', 'question 4', 'question 5']);
+  });
+
+  it('survives a reload: a new page finds the same votes', async () => {
+    const name = `reload-${Math.random()}`;
+    await new Outbox(name).add(vote(1), 'reader', 1000);
+    await new Outbox(name).add(vote(2), 'reader', 1001);
+    expect((await new Outbox(name).list()).map((e) => e.item.client_id)).toEqual([vote(1).client_id, vote(2).client_id]);
+  });
+
+  it('replays one at a time, oldest first, and empties on delivery', async () => {
+    const outbox = freshOutbox();
+    for (let i = 1; i <= 4; i++) await outbox.add(vote(i), 'reader', 1000 + i);
+    const p = peer([]);
+    const report = await replayOutbox(outbox, p.send, () => 5000);
+    expect(report).toEqual({ delivered: 4, deadLettered: 0, stopped: null });
+    expect(p.sent).toEqual(['question 1', 'question 2', 'question 3', 'question 4']);
+    expect(p.maxInFlight()).toBe(1);
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it('keeps a vote that failed, backs off, and does not send the ones behind it', async () => {
+    const outbox = freshOutbox();
+    await outbox.add(vote(1), 'reader', 1000);
+    await outbox.add(vote(2), 'reader', 1001);
+    const p = peer(['retry']);
+    expect((await replayOutbox(outbox, p.send, () => 10_000)).stopped).toBe('retry');
+    expect(p.sent).toEqual(['question 1']);
+    const [head] = await outbox.list();
+    expect(head).toMatchObject({ attempts: 1, nextAttemptAt: 12_000, lastError: 'offline' });
+    // Before the wait is over nothing is sent; after it, both go, in order.
+    expect((await replayOutbox(outbox, p.send, () => 11_999)).stopped).toBe('not-due');
+    expect(p.sent).toEqual(['question 1']);
+    expect(await replayOutbox(outbox, p.send, () => 12_000)).toEqual({ delivered: 2, deadLettered: 0, stopped: null });
+    expect(p.sent).toEqual(['question 1', 'question 1', 'question 2']);
+  });
+
+  it('tries at once, back-off or not, when the reader asks', async () => {
+    const outbox = freshOutbox();
+    await outbox.add(vote(1), 'reader', 1000);
+    const p = peer(['retry']);
+    await replayOutbox(outbox, p.send, () => 10_000);
+    expect(await replayOutbox(outbox, p.send, () => 10_001, { ignoreBackoff: true })).toEqual({ delivered: 1, deadLettered: 0, stopped: null });
+  });
+
+  it('doubles the wait with each failure, up to five minutes', () => {
+    expect([1, 2, 3, 4, 10, 20].map(backoffMs)).toEqual([2_000, 4_000, 8_000, 16_000, 300_000, 300_000]);
+  });
+
+  it('keeps a vote that met a 401, without penalty, until there is a fresh token', async () => {
+    const outbox = freshOutbox();
+    await outbox.add(vote(1), 'reader', 1000);
+    const p = peer(['auth']);
+    expect((await replayOutbox(outbox, p.send, () => 2000)).stopped).toBe('auth');
+    expect(await outbox.list()).toMatchObject([{ attempts: 0, nextAttemptAt: 1000 }]);
+    expect((await replayOutbox(outbox, p.send, () => 2000)).delivered).toBe(1);
+  });
+
+  it('moves a vote the server refuses to the dead letters, with the reason, and goes on', async () => {
+    const outbox = freshOutbox();
+    await outbox.add(vote(1), 'reader', 1000);
+    await outbox.add(vote(2), 'reader', 1001);
+    const p = peer(['rejected', 'delivered']);
+    expect(await replayOutbox(outbox, p.send, () => 2000)).toEqual({ delivered: 1, deadLettered: 1, stopped: null });
+    const letters = await outbox.deadLetters();
+    expect(letters.map((l) => [l.item.query, l.reason])).toEqual([['question 1', 'items[0].reaction must be one of 👍, 🤷, 👎']]);
+    await outbox.dismissDeadLetter(letters[0]!.key);
+    expect(await outbox.deadLetters()).toEqual([]);
+  });
+
+  it('maps replies to outcomes: 2xx delivered, 401 auth, 5xx/429/network retry, other 4xx dead', () => {
+    expect(outcomeOfStatus(200).kind).toBe('delivered');
+    expect(outcomeOfStatus(401).kind).toBe('auth');
+    expect(outcomeOfStatus(503).kind).toBe('retry');
+    expect(outcomeOfStatus(429).kind).toBe('retry');
+    expect(outcomeOfStatus(400, 'bad').kind).toBe('rejected');
+    expect(outcomeOfStatus(413).kind).toBe('rejected');
+  });
+
+  it('lets only one replay run at a time', async () => {
+    const outbox = freshOutbox();
+    for (let i = 1; i <= 6; i++) await outbox.add(vote(i), 'reader', 1000 + i);
+    const p = peer([]);
+    const run = () => withReplayLock(() => replayOutbox(outbox, p.send, () => 5000));
+    const reports = await Promise.all([run(), run(), run()]);
+    expect(reports.reduce((n, r) => n + r.delivered, 0)).toBe(6);
+    expect(p.sent).toEqual(['question 1', 'question 2', 'question 3', 'question 4', 'question 5', 'question 6']);
+    expect(p.maxInFlight()).toBe(1);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setApiBase } from '../../src/api/api-base.ts';
+import { buildFeedbackItem } from '../../src/feedback/feedback-item.ts';
+import { flushOutbox, outbox, submitVote } from '../../src/feedback/page-outbox.ts';
+import { useOutboxStatus } from '../../src/feedback/outbox-status.ts';
+import { useSession } from '../../src/stores/session-store.ts';
+import { startTestServer, type TestServer } from '../server/harness.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describe('a vote from the page, through the outbox, to the real API', () => {
+  let server: TestServer;
+  const onLine = () => setApiBase(`${server.url}/api`);
+  const offLine = () => setApiBase('http://127.0.0.1:1/api');
+
+  beforeAll(async () => {
+    server = await startTestServer('embedded');
+    await server.addUser('reader', PASSWORD);
+    onLine();
+    await useSession.getState().login('reader', PASSWORD);
+  });
+  afterAll(() => server.close());
+  beforeEach(onLine);
+
+  const item = (query: string) =>
+    buildFeedbackItem({
+      userType: 'Ustaz',
+      username: 'reader',
+      query,
+      result: { text: 'A passage.', model_type: 'LSA x', similarity: 0.4, resultLabel: 'A' },
+      reaction: '👍',
+      roundId: crypto.randomUUID(),
+      clientId: crypto.randomUUID(),
+    });
+  const stored = async () => {
+    const token = useSession.getState().authTokens!.access;
+    return (await (await server.api('/api/feedback?limit=100', { token })).json()) as Array<{ query: string; client_id: string }>;
+  };
+
+  it('delivers at once when the server answers', async () => {
+    expect(await submitVote(item('online vote'), 'reader')).toEqual({ kind: 'delivered' });
+    expect((await stored()).filter((v) => v.query === 'online vote')).toHaveLength(1);
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it('queues while the server is unreachable, shows the count, then delivers exactly once', async () => {
+    offLine();
+    expect(await submitVote(item('offline vote 1'), 'reader')).toEqual({ kind: 'queued' });
+    expect(await submitVote(item('offline vote 2'), 'reader')).toEqual({ kind: 'queued' });
+    expect(useOutboxStatus.getState().pending).toBe(2);
+    onLine();
+    // The first vote backed off; once its wait is over, a flush sends both, in order.
+    const [head] = await outbox.list();
+    await new Promise((r) => setTimeout(r, Math.max(0, head!.nextAttemptAt - Date.now()) + 10));
+    expect((await flushOutbox()).delivered).toBe(2);
+    expect(useOutboxStatus.getState().pending).toBe(0);
+    const votes = (await stored()).filter((v) => v.query.startsWith('offline vote'));
+    expect(votes.map((v) => v.query).sort()).toEqual(['offline vote 1', 'offline vote 2']);
+  });
+
+  it('counts a vote the server already has once, however often it is replayed', async () => {
+    const vote = item('replayed vote');
+    await outbox.add(vote, 'reader', Date.now());
+    await outbox.add(vote, 'reader', Date.now());
+    expect((await flushOutbox()).delivered).toBe(2);
+    expect((await stored()).filter((v) => v.query === 'replayed vote')).toHaveLength(1);
+  });
+
+  it('turns a vote the server refuses into a dead letter the reader can see', async () => {
+    const bad = { ...item('refused vote'), reaction: '🎉' as never };
+    const outcome = await submitVote(bad, 'reader');
+    expect(outcome).toEqual({ kind: 'rejected', reason: 'items[0].reaction must be one of 👍, 🤷, 👎' });
+    expect(useOutboxStatus.getState().deadLetters.map((d) => d.item.query)).toEqual(['refused vote']);
+  });
+
+  it('holds a vote given by another reader until that reader signs in again', async () => {
+    await outbox.add(item('someone else'), 'another-reader', Date.now());
+    expect((await flushOutbox()).stopped).toBe('auth');
+    expect((await outbox.list()).map((e) => e.author)).toEqual(['another-reader']);
+    await outbox.remove((await outbox.list())[0]!.key);
+  });
+});

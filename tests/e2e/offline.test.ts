@@ -1,0 +1,234 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../server/models/linalg.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
+
+const PASSWORD = 'demo password 1';
+
+interface Vote {
+  query: string;
+  result_label: string;
+  reaction: string;
+}
+
+/** A server that can be stopped and started again on the same port and data, like a flaky network. */
+class FlakyServer {
+  server: RunningServer | null = null;
+  constructor(
+    readonly port: number,
+    readonly dataDir: string | undefined,
+    readonly env: Record<string, string>,
+  ) {}
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  async up() {
+    this.server = await startServerProcess({
+      ...this.env,
+      PORT: String(this.port),
+      DEMO_PASSWORD: PASSWORD,
+      SEARCH_RATE_LIMIT: '0',
+      ...(this.dataDir ? { DATA_DIR: this.dataDir } : {}),
+    });
+    (this as { dataDir: string | undefined }).dataDir = this.server.dataDir;
+  }
+  async down() {
+    await this.server?.stop('SIGTERM');
+    this.server = null;
+  }
+  async votes(): Promise<Vote[]> {
+    const login = await fetch(`${this.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'demo', password: PASSWORD, grant_type: 'password' }).toString(),
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    return (await (await fetch(`${this.url}/api/feedback?limit=100`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as Vote[];
+  }
+}
+
+describe('offline and flaky-network behaviour, in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function controlledPage(server: FlakyServer): Promise<Page> {
+    context = await newContext(browser);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    await page.goto(server.url);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    return page;
+  }
+
+  async function signInAndSearch(page: Page, server: FlakyServer, query: string): Promise<void> {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await search(page, query);
+  }
+
+  async function search(page: Page, query: string): Promise<void> {
+    await page.getByLabel('What would you like to know?').fill(query);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Result B').waitFor();
+  }
+
+  it('is installable: manifest, icons and the iOS tags', async () => {
+    const server = new FlakyServer(await freePort(), undefined, {});
+    await server.up();
+    try {
+      const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+        display: string;
+        start_url: string;
+        scope: string;
+        icons: Array<{ src: string; sizes: string; purpose: string }>;
+      };
+      expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', scope: '/' });
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+      for (const icon of [...manifest.icons.map((i) => i.src), '/icons/apple-touch-icon.png']) {
+        const res = await fetch(server.url + icon);
+        expect(res.headers.get('content-type'), icon).toBe('image/png');
+      }
+      const html = await (await fetch(server.url)).text();
+      expect(html).toContain('rel="manifest"');
+      expect(html).toContain('apple-mobile-web-app-capable');
+      expect(html).toContain('rel="apple-touch-icon"');
+    } finally {
+      await server.down();
+    }
+  });
+
+  it('serves the shell and the about page with the server gone, and never caches the API', async () => {
+    const server = new FlakyServer(await freePort(), undefined, {});
+    await server.up();
+    const page = await controlledPage(server);
+    await server.down();
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { name: 'The Technology' }).waitFor();
+    await page.getByText('The current model lineup is shown here when the server can be reached.').waitFor();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Begin Your Journey' }).waitFor();
+    const apiOffline = await page.evaluate(async () => {
+      try {
+        await fetch('/api/health');
+        return 'answered';
+      } catch {
+        return 'network error';
+      }
+    });
+    expect(apiOffline).toBe('network error');
+  });
+
+  it('queues a vote given while the API is unreachable, then delivers it exactly once', async () => {
+    const server = new FlakyServer(await freePort(), undefined, {});
+    await server.up();
+    const page = await controlledPage(server);
+    await signInAndSearch(page, server, 'What is the vision of God?');
+    await server.down();
+    await page.getByRole('button', { name: 'Good result (result A)' }).click();
+    await page.getByText('Thank you for your feedback! You selected 👍').waitFor();
+    await page.getByText('will be sent when you are back online').waitFor();
+    await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent').waitFor();
+    await server.up();
+    await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
+    const votes = (await server.votes()).filter((v) => v.query === 'What is the vision of God?');
+    expect(votes).toEqual([expect.objectContaining({ result_label: 'A', reaction: '👍' })]);
+    await server.down();
+  });
+
+  it('delivers a vote queued with an access token that expired meanwhile, after a refresh', async () => {
+    const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
+    await server.up();
+    const page = await controlledPage(server);
+    await signInAndSearch(page, server, 'How should a man examine himself?');
+    await server.down();
+    await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
+    await page.getByText('will be sent when you are back online').waitFor();
+    await page.waitForTimeout(11_000); // the access token has now expired
+    await server.up();
+    // The worker tries first with the expired token, gets 401, and asks the page to refresh and flush.
+    await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'FLUSH_OUTBOX' }));
+    await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
+    const votes = (await server.votes()).filter((v) => v.query === 'How should a man examine himself?');
+    expect(votes).toEqual([expect.objectContaining({ result_label: 'B', reaction: '👎' })]);
+    await server.down();
+  });
+
+  it('loses and doubles no vote over 56 random trials of offline spells, reloads, expiring tokens, 5xx and lost replies', async () => {
+    const seed = Number(process.env.TRIAL_SEED ?? Date.now() % 100_000);
+    const random = seededRandom(seed);
+    const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
+    await server.up();
+    const page = await controlledPage(server);
+    await signInAndSearch(page, server, 'warm-up');
+    const given: Vote[] = [];
+    const faults: Record<string, number> = {};
+    const labels = ['A', 'B'];
+    const reactions: Array<[string, string]> = [
+      ['👍', 'Good result'],
+      ['🤷', 'Somewhat relevant'],
+      ['👎', 'Not relevant'],
+    ];
+    for (let trial = 1; trial <= 56; trial++) {
+      const query = `trial ${trial}: the heart, the world and the love of God`;
+      await search(page, query);
+      const fault = (['none', 'offline', 'server-error', 'lost-reply', 'none'] as const)[Math.floor(random() * 5)]!;
+      faults[fault] = (faults[fault] ?? 0) + 1;
+      if (fault === 'offline') await context.setOffline(true);
+      if (fault === 'server-error') {
+        await context.route('**/api/save', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable"}' }));
+      }
+      if (fault === 'lost-reply') {
+        // The server stores the vote, but the reply never reaches the browser.
+        await context.route('**/api/save', async (route) => {
+          await route.fetch();
+          await route.abort('connectionreset');
+        });
+      }
+      const label = labels[Math.floor(random() * 2)]!;
+      const [reaction, meaning] = reactions[Math.floor(random() * 3)]!;
+      await page.getByRole('button', { name: `${meaning} (result ${label})` }).click();
+      await page.getByText(`Thank you for your feedback! You selected ${reaction}`).waitFor();
+      given.push({ query, result_label: label, reaction });
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      if (fault === 'offline') await context.setOffline(false);
+      if (random() < 0.2) {
+        faults.reload = (faults.reload ?? 0) + 1;
+        await page.reload();
+        await page.getByLabel('What would you like to know?').waitFor();
+      }
+      if (random() < 0.1) await page.waitForTimeout(10_500); // let the access token expire
+    }
+    // Back on a steady network: whatever is still queued goes now.
+    await page.reload();
+    await page.getByLabel('What would you like to know?').waitFor();
+    const pending = page.getByTestId('outbox-pending');
+    if (await pending.count()) {
+      await pending.getByRole('button', { name: 'Send now' }).click();
+      await pending.waitFor({ state: 'detached', timeout: 60_000 });
+    }
+    const stored = (await server.votes())
+      .filter((v) => v.query.startsWith('trial '))
+      .map((v) => ({ query: v.query, result_label: v.result_label, reaction: v.reaction }));
+    const key = (v: Vote) => `${v.query}|${v.result_label}|${v.reaction}`;
+    expect(stored.map(key).sort(), `seed ${seed}, faults ${JSON.stringify(faults)}`).toEqual(given.map(key).sort());
+    await server.down();
+  }, 600_000);
+});
