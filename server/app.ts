@@ -10,6 +10,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes, type HealthSource } from './routes/health.ts';
+import { statsRoutes } from './routes/stats.ts';
 import type { Db } from './store/db.ts';
 
 export interface AppDeps {
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(deps.auth));
       await api.register(feedbackRoutes(deps.db, deps.auth));
       await api.register(healthRoutes(deps.db, deps.health));
+      await api.register(statsRoutes(deps.db, deps.auth));
       for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
     },
     { prefix: '/api' },

@@ -2,7 +2,9 @@ import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDb, type Db } from '../store/db.ts';
 import { migrate } from '../store/migrate.ts';
-import { revokeUserSessions } from '../store/sessions.ts';
+import { deleteFeedbackOf } from '../store/feedback.ts';
+import { deleteSessionsOf, revokeUserSessions } from '../store/sessions.ts';
+import { clearThrottle } from '../store/throttle.ts';
 import { findUser, insertUser, listUsers, normaliseUsername, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../store/users.ts';
 import { promptHidden } from './prompt.ts';
 
@@ -13,6 +15,7 @@ const USAGE = `Usage: npm run users -- <command> [NAME]
   passwd NAME    set a new password and sign the user out everywhere
   disable NAME   stop the user signing in and end their sessions
   enable NAME    let a disabled user sign in again
+  forget NAME    delete the reader's votes and sessions (the privacy page's promise)
 
 Passwords are 8 to 128 characters.`;
 
@@ -68,6 +71,16 @@ async function run(db: Db, command: string | undefined, name: string | undefined
       if (command === 'enable') return `Enabled ${username}`;
       const ended = await revokeUserSessions(db, username, new Date(), 'user disabled');
       return `Disabled ${username}; ${ended} session(s) ended`;
+    }
+    case 'forget': {
+      const username = requireName(name);
+      const { votes, sessions } = await db.transaction(async (tx) => {
+        const votes = await deleteFeedbackOf(tx, username);
+        const sessions = await deleteSessionsOf(tx, username);
+        await clearThrottle(tx, `user:${username}`);
+        return { votes, sessions };
+      });
+      return `Forgot ${username}: ${votes} vote(s) and ${sessions} session(s) deleted`;
     }
     default:
       throw new UsageError(USAGE);

@@ -77,3 +77,15 @@ export async function deleteFeedbackOf(db: Queryable, author: string): Promise<n
   const rows = await db.query('DELETE FROM feedback WHERE author = $1 RETURNING id', [author]);
   return rows.length;
 }
+
+/** Every stored vote, with what the statistics need. */
+export async function listVotesForStats(db: Queryable) {
+  return db.query<{
+    round_id: string | null;
+    result_label: 'A' | 'B';
+    model_type: string;
+    reaction: Reaction;
+    user_type: UserType;
+    retrieved_text: string;
+  }>('SELECT round_id, result_label, model_type, reaction, user_type, retrieved_text FROM feedback ORDER BY id');
+}

@@ -76,3 +76,9 @@ export async function markRotated(db: Queryable, tokenHash: string, now: Date): 
     now,
   ]);
 }
+
+/** Removes every session (and so every refresh token) of a reader. */
+export async function deleteSessionsOf(db: Queryable, username: string): Promise<number> {
+  const rows = await db.query('DELETE FROM sessions WHERE username = $1 RETURNING id', [username]);
+  return rows.length;
+}

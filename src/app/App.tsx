@@ -20,6 +20,10 @@ const LogoutPage = lazy(() => import('../pages/LogoutPage.tsx'));
 const TokenRefreshPage = lazy(() => import('../pages/TokenRefreshPage.tsx'));
 const AboutPage = lazy(() => import('../pages/AboutPage.tsx'));
 const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
+const InsightsPage = lazy(() => import('../pages/InsightsPage.tsx'));
+const ReadPage = lazy(() => import('../pages/ReadPage.tsx'));
+const PrivacyPage = lazy(() => import('../pages/PrivacyPage.tsx'));
+const TermsPage = lazy(() => import('../pages/TermsPage.tsx'));
 
 const useStyles = makeStyles({ shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column' } });
 const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
@@ -60,6 +64,12 @@ export function App() {
             <Route path="/dashboard">
               <Protected page={DashboardPage} />
             </Route>
+            <Route path="/insights">
+              <Protected page={InsightsPage} />
+            </Route>
+            <Route path="/read/:id" component={ReadPage} />
+            <Route path="/privacy" component={PrivacyPage} />
+            <Route path="/terms" component={TermsPage} />
             <Route>
               <LandingPage />
             </Route>

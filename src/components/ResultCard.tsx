@@ -1,4 +1,4 @@
-import { Body1, Button, Caption1, Card, CardHeader, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { canSubmit, thankYouMessage, type FeedbackState } from '../feedback/feedback-state.ts';
 import { REACTIONS, type Reaction } from '../feedback/reactions.ts';
 import { resultText, type LabelledResult } from '../search/types.ts';
@@ -38,7 +38,19 @@ export function ResultCard(props: {
             Result {label}
           </Text>
         }
-        description={<Caption1>{[result.chapter, result.section].filter(Boolean).join(' · ')}</Caption1>}
+        description={
+          <Caption1>
+            {[result.chapter, result.section].filter(Boolean).join(' · ')}
+            {result.id && (
+              <>
+                {' · '}
+                <Link href={`/read/${result.id}`} target="_blank" rel="noopener" aria-label={`Read in context (result ${label})`}>
+                  Read in context
+                </Link>
+              </>
+            )}
+          </Caption1>
+        }
       />
       <Body1 as="p" className={styles.passage}>
         {resultText(result)}

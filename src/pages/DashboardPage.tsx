@@ -4,6 +4,7 @@ import {
   CardHeader,
   Field,
   Input,
+  Link,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -21,6 +22,8 @@ import { ResultCard } from '../components/ResultCard.tsx';
 import { useFeedback } from '../feedback/use-feedback.ts';
 import { chooseAbPair } from '../search/choose-ab-pair.ts';
 import { useSearch } from '../search/use-search.ts';
+import { resultText } from '../search/types.ts';
+import { Link as RouterLink } from 'wouter';
 import { useSession } from '../stores/session-store.ts';
 
 const useStyles = makeStyles({
@@ -50,6 +53,12 @@ export default function DashboardPage() {
   return (
     <Page label="Dashboard">
       <Title2 as="h1">Welcome, {user}</Title2>
+      <Text>
+        Compare passages A and B for each question and say which helped.{' '}
+        <RouterLink href="/insights" asChild>
+          <Link>See which model readers prefer</Link>
+        </RouterLink>
+      </Text>
       <Card>
         <CardHeader
           header={
@@ -78,6 +87,9 @@ export default function DashboardPage() {
         </Title3>
         {search.status === 'done' && search.results.length === 0 && (
           <Text as="p">No results found. Try a different query.</Text>
+        )}
+        {round.pair.length === 2 && resultText(round.pair[0]!) === resultText(round.pair[1]!) && (
+          <Text as="p">Both models found the same passage this time.</Text>
         )}
         <div className={styles.results}>
           {round.pair.map((result) => (

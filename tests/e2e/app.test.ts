@@ -224,7 +224,7 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = p.getByRole('dialog');
     await drawer.waitFor();
-    expect((await drawer.boundingBox())!.width).toBe(250);
+    expect(await drawer.evaluate((e) => getComputedStyle(e).width)).toBe('250px');
     await drawer.getByRole('link', { name: 'About' }).click();
     await p.waitForURL('**/about');
   });

@@ -43,6 +43,28 @@ describe('npm run users', () => {
     expect(await verifyPassword(row!.password_hash, 'second password')).toBe(true);
   }, 60_000);
 
+  it('forgets a reader: votes and sessions deleted, the account kept', async () => {
+    expect((await users(['add', 'zaynab'], 'a long password')).code).toBe(0);
+    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    await db.query(
+      `INSERT INTO sessions (id, username, created_at, last_used_at, expires_at) VALUES ('00000000-0000-4000-8000-000000000001', 'zaynab', now(), now(), now() + interval '1 day')`,
+    );
+    await db.query(
+      `INSERT INTO feedback (author, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
+       VALUES ('zaynab', 'Ustaz', 'zaynab', 'q', 't', 'm', 'A', '👍', 0.5), ('zaynab', 'Ustaz', 'zaynab', 'q', 't', 'm', 'B', '👎', 0.5)`,
+    );
+    await db.close();
+    expect((await users(['forget', 'zaynab'])).out).toBe('Forgot zaynab: 2 vote(s) and 1 session(s) deleted\n');
+    const after = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    const [counts] = await after.query<{ votes: number; sessions: number; users: number }>(
+      `SELECT (SELECT count(*)::int FROM feedback WHERE author = 'zaynab') AS votes,
+              (SELECT count(*)::int FROM sessions WHERE username = 'zaynab') AS sessions,
+              (SELECT count(*)::int FROM users WHERE username = 'zaynab') AS users`,
+    );
+    await after.close();
+    expect(counts).toEqual({ votes: 0, sessions: 0, users: 1 });
+  }, 60_000);
+
   it('refuses passwords outside 8 to 128 characters and bad names, changing nothing', async () => {
     const short = await users(['add', 'omar'], 'short');
     expect(short).toEqual({ code: 2, out: 'Password must be at least 8 characters\n' });

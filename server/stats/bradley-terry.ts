@@ -1,0 +1,64 @@
+import { seededRandom } from '../models/linalg.ts';
+
+/** One comparison between two models: `score` is 1 if `first` won, 0.5 for a tie, 0 if it lost. */
+export interface Comparison {
+  first: string;
+  second: string;
+  score: number;
+}
+
+/**
+ * Bradley–Terry strengths by Hunter's (2004) MM iterations, ties counted as half a win each
+ * way. Strengths are scaled to a geometric mean of 1, so 2.0 means twice the odds of the
+ * average model.
+ */
+export function fitBradleyTerry(models: string[], comparisons: Comparison[], iterations = 200): Map<string, number> {
+  const index = new Map(models.map((m, i) => [m, i]));
+  const n = models.length;
+  const wins = new Float64Array(n);
+  const games = Array.from({ length: n }, () => new Float64Array(n));
+  for (const c of comparisons) {
+    const i = index.get(c.first)!;
+    const j = index.get(c.second)!;
+    wins[i]! += c.score;
+    wins[j]! += 1 - c.score;
+    games[i]![j]! += 1;
+    games[j]![i]! += 1;
+  }
+  // A small prior (one tie against a virtual average model) keeps unbeaten or winless models finite.
+  let strength = new Float64Array(n).fill(1);
+  for (let it = 0; it < iterations; it++) {
+    const next = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let denominator = 1 / (strength[i]! + 1);
+      for (let j = 0; j < n; j++) if (games[i]![j]! > 0) denominator += games[i]![j]! / (strength[i]! + strength[j]!);
+      next[i] = (wins[i]! + 0.5) / denominator;
+    }
+    const logMean = next.reduce((s, v) => s + Math.log(v), 0) / n;
+    strength = next.map((v) => v / Math.exp(logMean));
+  }
+  return new Map(models.map((m, i) => [m, strength[i]!]));
+}
+
+/** Percentile bootstrap (resampling comparisons) of each model's strength: 95% interval. */
+export function bootstrapBradleyTerry(
+  models: string[],
+  comparisons: Comparison[],
+  resamples = 200,
+  seed = 1,
+): Map<string, { strength: number; low: number; high: number }> {
+  const point = fitBradleyTerry(models, comparisons);
+  const random = seededRandom(seed);
+  const samples = new Map(models.map((m) => [m, [] as number[]]));
+  for (let r = 0; r < resamples; r++) {
+    const resample = Array.from({ length: comparisons.length }, () => comparisons[Math.floor(random() * comparisons.length)]!);
+    for (const [model, s] of fitBradleyTerry(models, resample, 100)) samples.get(model)!.push(s);
+  }
+  const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
+  return new Map(
+    models.map((m) => {
+      const sorted = samples.get(m)!.sort((a, b) => a - b);
+      return [m, { strength: point.get(m)!, low: quantile(sorted, 0.025), high: quantile(sorted, 0.975) }];
+    }),
+  );
+}

@@ -1,0 +1,51 @@
+import { authorizedFetch, expectOk, publicFetch } from './http-client.ts';
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+export interface ComparisonRecord {
+  wins: number;
+  ties: number;
+  losses: number;
+  winRate: number | null;
+  interval: Interval | null;
+}
+
+export interface ReactionCounts {
+  '👍': number;
+  '🤷': number;
+  '👎': number;
+  total: number;
+}
+
+export interface ModelStats {
+  model: string;
+  reactions: ReactionCounts & { byUserType: Record<'Enthusiast' | 'Ustaz', ReactionCounts> };
+  comparison: ComparisonRecord & { byUserType: Record<'Enthusiast' | 'Ustaz', ComparisonRecord> };
+}
+
+export interface Stats {
+  votes: number;
+  rounds: { compared: number; samePassage: number; oneSided: number };
+  models: ModelStats[];
+  bradleyTerry: Array<{ model: string; strength: number; low: number; high: number }> | null;
+}
+
+export async function fetchStats(): Promise<Stats> {
+  return (await (await expectOk(await authorizedFetch('/stats'), 'Could not load the statistics')).json()) as Stats;
+}
+
+export interface PassageContext {
+  id: string;
+  chapter: string;
+  section: string | null;
+  passages: Array<{ id: string; text: string; passage_index: number; section: string | null }>;
+  notes: Array<{ label: string; text: string }>;
+}
+
+export async function fetchPassageContext(id: string, radius: number): Promise<PassageContext> {
+  const response = await publicFetch(`/passages/${encodeURIComponent(id)}/context?radius=${radius}`);
+  return (await (await expectOk(response, 'This passage could not be found')).json()) as PassageContext;
+}

@@ -1,0 +1,169 @@
+import {
+  Body1,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title1,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { fetchStats, type ComparisonRecord, type Stats } from '../api/stats-api.ts';
+import { Page } from '../components/Page.tsx';
+import { ReactionMixChart } from '../components/ReactionMixChart.tsx';
+import { WinRateChart } from '../components/WinRateChart.tsx';
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  table: { maxWidth: '720px' },
+});
+
+const percent = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
+const READERS = ['All readers', 'Enthusiast', 'Ustaz'] as const;
+
+function recordFor(model: Stats['models'][number], readers: (typeof READERS)[number]): ComparisonRecord {
+  return readers === 'All readers' ? model.comparison : model.comparison.byUserType[readers];
+}
+
+export default function InsightsPage() {
+  const styles = useStyles();
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    fetchStats().then(setStats, (e: unknown) => setError(e instanceof Error ? e.message : 'Could not load the statistics'));
+  }, []);
+
+  if (error) {
+    return (
+      <Page label="Insights">
+        <Title1 as="h1">Insights</Title1>
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      </Page>
+    );
+  }
+  if (!stats) {
+    return (
+      <Page label="Insights">
+        <Spinner label="Counting the votes…" />
+      </Page>
+    );
+  }
+  const winRows = stats.models.flatMap((m) => READERS.map((readers) => ({ model: m, readers, record: recordFor(m, readers) })));
+  return (
+    <Page label="Insights">
+      <Title1 as="h1">Insights</Title1>
+      <Body1>
+        {stats.votes} votes so far. {stats.rounds.compared} searches had both results rated and can be compared;
+        {' '}
+        {stats.rounds.samePassage} more showed the same passage from both models and are counted apart. A model wins a
+        round when readers rated its passage higher (👍 over 🤷 over 👎); its win rate leaves ties out, and the bar’s whisker
+        is the 95% Wilson interval. Model names are shown here only; the dashboard stays blind.
+      </Body1>
+
+      <section className={styles.section} aria-labelledby="win-rate">
+        <Title3 as="h2" id="win-rate">
+          Which model wins
+        </Title3>
+        <WinRateChart
+          title="Win rate per model and reader type, with 95% intervals"
+          rows={winRows.map((r) => ({ label: `${r.model.model} · ${r.readers}`, record: r.record }))}
+        />
+        <Table className={styles.table} aria-label="Win rate per model and reader type" size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Model</TableHeaderCell>
+              <TableHeaderCell>Readers</TableHeaderCell>
+              <TableHeaderCell>Wins</TableHeaderCell>
+              <TableHeaderCell>Ties</TableHeaderCell>
+              <TableHeaderCell>Losses</TableHeaderCell>
+              <TableHeaderCell>Win rate</TableHeaderCell>
+              <TableHeaderCell>95% interval</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {winRows.map(({ model, readers, record }) => (
+              <TableRow key={`${model.model}-${readers}`}>
+                <TableCell>{model.model}</TableCell>
+                <TableCell>{readers}</TableCell>
+                <TableCell>{record.wins}</TableCell>
+                <TableCell>{record.ties}</TableCell>
+                <TableCell>{record.losses}</TableCell>
+                <TableCell>{percent(record.winRate)}</TableCell>
+                <TableCell>{record.interval ? `${percent(record.interval.low)} – ${percent(record.interval.high)}` : '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </section>
+
+      <section className={styles.section} aria-labelledby="reactions">
+        <Title3 as="h2" id="reactions">
+          How readers reacted to each model
+        </Title3>
+        <ReactionMixChart
+          title="Share of 👍, 🤷 and 👎 per model"
+          rows={stats.models.map((m) => ({ label: m.model, counts: m.reactions }))}
+        />
+        <Table className={styles.table} aria-label="Reactions per model" size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Model</TableHeaderCell>
+              <TableHeaderCell>👍 Good result</TableHeaderCell>
+              <TableHeaderCell>🤷 Somewhat relevant</TableHeaderCell>
+              <TableHeaderCell>👎 Not relevant</TableHeaderCell>
+              <TableHeaderCell>Votes</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {stats.models.map((m) => (
+              <TableRow key={m.model}>
+                <TableCell>{m.model}</TableCell>
+                <TableCell>{m.reactions['👍']}</TableCell>
+                <TableCell>{m.reactions['🤷']}</TableCell>
+                <TableCell>{m.reactions['👎']}</TableCell>
+                <TableCell>{m.reactions.total}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </section>
+
+      {stats.bradleyTerry && (
+        <section className={styles.section} aria-labelledby="strengths">
+          <Title3 as="h2" id="strengths">
+            Strength across all models (Bradley–Terry)
+          </Title3>
+          <Table className={styles.table} aria-label="Bradley–Terry strengths with 95% bootstrap intervals" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Model</TableHeaderCell>
+                <TableHeaderCell>Strength</TableHeaderCell>
+                <TableHeaderCell>95% interval</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {stats.bradleyTerry.map((m) => (
+                <TableRow key={m.model}>
+                  <TableCell>{m.model}</TableCell>
+                  <TableCell>{m.strength.toFixed(2)}</TableCell>
+                  <TableCell>
+                    {m.low.toFixed(2)} – {m.high.toFixed(2)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </section>
+      )}
+    </Page>
+  );
+}

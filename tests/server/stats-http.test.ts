@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORES, startTestServer, type TestServer } from './harness.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describe.each(STORES)('GET /api/stats on %s store', (store) => {
+  let server: TestServer;
+  let reader: string;
+  let ustaz: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(store);
+    await server.addUser('reader', PASSWORD);
+    await server.addUser('teacher', PASSWORD);
+    reader = ((await (await server.login('reader', PASSWORD)).json()) as { access_token: string }).access_token;
+    ustaz = ((await (await server.login('teacher', PASSWORD)).json()) as { access_token: string }).access_token;
+  });
+  afterAll(() => server.close());
+
+  const vote = (round: string, label: 'A' | 'B', model: string, reaction: string, userType: string, text = `text ${model}`) => ({
+    user_type: userType,
+    username: 'x',
+    query: 'q',
+    retrieved_text: text,
+    model_type: model,
+    result_label: label,
+    reaction,
+    confidence_score: 0.5,
+    client_id: randomUUID(),
+    round_id: round,
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await server.api('/api/stats')).status).toBe(401);
+  });
+
+  it('reports every reader’s votes by model: reactions, wins, ties, losses and intervals', async () => {
+    const r1 = randomUUID();
+    const r2 = randomUUID();
+    const r3 = randomUUID();
+    await server.api('/api/save', { token: reader, json: { items: [vote(r1, 'A', 'BGE small', '👍', 'Enthusiast'), vote(r1, 'B', 'UAE large', '👎', 'Enthusiast')] } });
+    await server.api('/api/save', { token: ustaz, json: { items: [vote(r2, 'A', 'UAE large', '👍', 'Ustaz'), vote(r2, 'B', 'BGE small', '🤷', 'Ustaz')] } });
+    await server.api('/api/save', {
+      token: ustaz,
+      json: { items: [vote(r3, 'A', 'UAE large', '👍', 'Ustaz', 'same'), vote(r3, 'B', 'BGE small', '👎', 'Ustaz', 'same')] },
+    });
+    const res = await server.api('/api/stats', { token: reader });
+    expect(res.status).toBe(200);
+    const stats = (await res.json()) as {
+      rounds: Record<string, number>;
+      models: Array<{ model: string; comparison: { wins: number; losses: number; ties: number; byUserType: Record<string, { wins: number }> }; reactions: { total: number } }>;
+    };
+    expect(stats.rounds).toEqual({ compared: 2, samePassage: 1, oneSided: 0 });
+    const bge = stats.models.find((m) => m.model === 'BGE small')!;
+    expect(bge.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
+    expect(bge.comparison.byUserType.Enthusiast!.wins).toBe(1);
+    expect(bge.reactions.total).toBe(3);
+  });
+});
