@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
 
 // One source of truth for the web app manifest: the top-level file.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -21,6 +22,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },

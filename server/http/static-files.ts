@@ -20,6 +20,8 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
     });
   } else {

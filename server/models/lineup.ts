@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { lsaRecipe } from './lsa.ts';
-import { QUERY_INSTRUCTION, requiredFiles, type NeuralDtype, type NeuralModelSpec } from './neural.ts';
+import { QUERY_INSTRUCTION, requiredFiles, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 import { sifRecipe } from './sif.ts';
 import type { CorpusModelRecipe } from './types.ts';
 

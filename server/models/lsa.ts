@@ -1,6 +1,6 @@
 import { buildVocabulary, countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { normalise, symmetricEigen } from './linalg.ts';
-import type { CorpusModelRecipe, EmbeddingModel, FittedState } from './types.ts';
+import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
 
 /**
  * Latent semantic analysis: sublinear tf-idf over word stems, reduced by SVD to `dims` latent
@@ -75,18 +75,5 @@ function restoreLsa(state: FittedState): EmbeddingModel {
     }
     return normalise(out);
   };
-  const recipe = lsaRecipe(Number(state.meta.requestedDims));
-  return {
-    id: recipe.id,
-    family: recipe.family,
-    name: recipe.name,
-    version: recipe.version,
-    dim: k,
-    embedQuery: async (text) => embed(text),
-    embedPassages: async (texts, onProgress) =>
-      texts.map((t, i) => {
-        onProgress?.(i + 1, texts.length);
-        return embed(t);
-      }),
-  };
+  return corpusModel(lsaRecipe(Number(state.meta.requestedDims)), k, embed);
 }

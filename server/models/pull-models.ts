@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Progress } from '../index/progress.ts';
-import { onnxFileFor, type NeuralDtype, type NeuralModelSpec } from './neural.ts';
+import { onnxFileFor, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 
 /** Published sizes and hashes of the weights (../shared/models/README.md). */
 export const KNOWN_WEIGHTS: Record<string, { size?: number; sha256: string }> = {

@@ -1,7 +1,7 @@
 import { terms } from './text.ts';
 import { normalise, topEigenSparse, type SparseMatrix } from './linalg.ts';
 import { vocabularyFromList } from './bag-of-terms.ts';
-import type { CorpusModelRecipe, EmbeddingModel, FittedState } from './types.ts';
+import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
 
 export interface SifOptions {
   dims: number;
@@ -136,18 +136,5 @@ function restoreSif(state: FittedState, options: SifOptions): EmbeddingModel {
     for (let c = 0; c < k; c++) v[c]! -= dot * common[c]!;
     return normalise(v);
   };
-  const recipe = sifRecipe(options);
-  return {
-    id: recipe.id,
-    family: recipe.family,
-    name: recipe.name,
-    version: recipe.version,
-    dim: k,
-    embedQuery: async (text) => embed(text),
-    embedPassages: async (texts, onProgress) =>
-      texts.map((t, i) => {
-        onProgress?.(i + 1, texts.length);
-        return embed(t);
-      }),
-  };
+  return corpusModel(sifRecipe(options), k, embed);
 }

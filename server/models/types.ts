@@ -33,3 +33,24 @@ export interface CorpusModelRecipe {
 export function modelType(model: { family: string; name: string }): string {
   return `${model.family} ${model.name}`;
 }
+
+/** A corpus-fitted model as an EmbeddingModel: the same function embeds queries and passages. */
+export function corpusModel(
+  recipe: Pick<CorpusModelRecipe, 'id' | 'family' | 'name' | 'version'>,
+  dim: number,
+  embed: (text: string) => Float32Array,
+): EmbeddingModel {
+  return {
+    id: recipe.id,
+    family: recipe.family,
+    name: recipe.name,
+    version: recipe.version,
+    dim,
+    embedQuery: async (text) => embed(text),
+    embedPassages: async (texts, onProgress) =>
+      texts.map((text, i) => {
+        onProgress?.(i + 1, texts.length);
+        return embed(text);
+      }),
+  };
+}

@@ -4,7 +4,6 @@ import { loadCorpus } from '../corpus/load-corpus.ts';
 import { loadOrBuildIndex, type ModelSource } from '../index/build-index.ts';
 import { terminalProgress, type Progress } from '../index/progress.ts';
 import { chooseLineup, CORPUS_LINEUP, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
-import { loadNeuralModel } from '../models/neural.ts';
 import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
 
 export interface RetrievalSettings extends NeuralLineupSettings {
@@ -46,10 +45,11 @@ export async function startRetrieval(
           const name = spec.repo.split('/').pop()!;
           return {
             describe: { id: name.toLowerCase(), family: spec.family, name, dim: 0 },
-            load: async () => ({
-              kind: 'neural',
-              model: await loadNeuralModel(spec, { modelsDir: settings.modelsDir, dtype: settings.modelDtype }),
-            }),
+            load: async () => {
+              // transformers.js and onnxruntime cost ~170 MB: loaded only for the neural lineup.
+              const { loadNeuralModel } = await import('../models/neural.ts');
+              return { kind: 'neural', model: await loadNeuralModel(spec, { modelsDir: settings.modelsDir, dtype: settings.modelDtype }) };
+            },
           };
         });
 

@@ -5,7 +5,8 @@ export interface Vote {
   model_type: string;
   reaction: '👍' | '🤷' | '👎';
   user_type: 'Enthusiast' | 'Ustaz';
-  retrieved_text: string;
+  /** Identifies the passage shown (its text, or a hash of it). */
+  passage: string;
 }
 
 export const REACTION_RANK: Record<Vote['reaction'], number> = { '👍': 2, '🤷': 1, '👎': 0 };
@@ -37,7 +38,7 @@ export function pairRounds(votes: Vote[]): Round[] {
   const rounds: Round[] = [];
   for (const { A, B } of byRound.values()) {
     if (!A || !B) continue;
-    rounds.push({ userType: A.user_type, a: A, b: B, samePassage: A.retrieved_text.trim() === B.retrieved_text.trim() });
+    rounds.push({ userType: A.user_type, a: A, b: B, samePassage: A.passage === B.passage });
   }
   return rounds;
 }

@@ -1,5 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
@@ -14,10 +17,30 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Postgres's 128 MB default buffer cache is sized for a server of its own; the embedded store
+ * holds a few thousand rows, and 16 MB keeps the whole process well under 300 MB.
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
+
+/** Creates a new PGlite data folder in a worker thread, so that initdb's memory is given back. */
+async function createDataDirInWorker(dataDir: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(new URL('./create-embedded-worker.mjs', import.meta.url), {
+      workerData: { dataDir, settings: EMBEDDED_SETTINGS },
+    });
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating ${dataDir} failed (${code})`))));
+  });
+}
+
 /** The embedded store: PGlite in `dataDir`, or in memory when no folder is given (tests). */
 export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDirInWorker(dataDir);
+  const options = { postgresqlconf: EMBEDDED_SETTINGS };
+  const lite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   return {
     kind: 'embedded',
     async query<T>(sql: string, params: unknown[] = []) {

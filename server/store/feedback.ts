@@ -78,7 +78,7 @@ export async function deleteFeedbackOf(db: Queryable, author: string): Promise<n
   return rows.length;
 }
 
-/** Every stored vote, with what the statistics need. */
+/** Every stored vote, with what the statistics need (the passage as a hash, not its text). */
 export async function listVotesForStats(db: Queryable) {
   return db.query<{
     round_id: string | null;
@@ -86,6 +86,9 @@ export async function listVotesForStats(db: Queryable) {
     model_type: string;
     reaction: Reaction;
     user_type: UserType;
-    retrieved_text: string;
-  }>('SELECT round_id, result_label, model_type, reaction, user_type, retrieved_text FROM feedback ORDER BY id');
+    passage: string;
+  }>(
+    `SELECT round_id, result_label, model_type, reaction, user_type, md5(btrim(retrieved_text)) AS passage
+     FROM feedback ORDER BY id`,
+  );
 }

@@ -5,9 +5,9 @@ import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { NavBar } from '../components/NavBar.tsx';
-import { OutboxStatusBar } from '../components/OutboxStatusBar.tsx';
-import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
 import { startOutboxSync } from '../feedback/page-outbox.ts';
+import { useOutboxStatus } from '../feedback/outbox-status.ts';
+import { useAppUpdate } from '../pwa/register-service-worker.ts';
 import LandingPage from '../pages/LandingPage.tsx';
 import { syncSessionAcrossTabs, useSession } from '../stores/session-store.ts';
 import { useTheme } from '../stores/theme-store.ts';
@@ -25,6 +25,10 @@ const ReadPage = lazy(() => import('../pages/ReadPage.tsx'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage.tsx'));
 const TermsPage = lazy(() => import('../pages/TermsPage.tsx'));
 
+// Message bars show only when votes wait or a new version is ready: loaded then, not up front.
+const OutboxStatusBar = lazy(() => import('../components/OutboxStatusBar.tsx'));
+const UpdatePrompt = lazy(() => import('../components/UpdatePrompt.tsx'));
+
 const useStyles = makeStyles({ shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column' } });
 const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
 
@@ -32,6 +36,18 @@ const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
 function Protected({ page: PageComponent }: { page: ComponentType }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   return isAuthenticated ? <PageComponent /> : <Redirect to="/login" replace />;
+}
+
+function Notices() {
+  const outboxBusy = useOutboxStatus((s) => s.pending > 0 || s.deadLetters.length > 0);
+  const updateReady = useAppUpdate((s) => s.applyUpdate !== null);
+  if (!outboxBusy && !updateReady) return null;
+  return (
+    <Suspense fallback={null}>
+      {updateReady && <UpdatePrompt />}
+      {outboxBusy && <OutboxStatusBar />}
+    </Suspense>
+  );
 }
 
 export function App() {
@@ -50,8 +66,7 @@ export function App() {
       <ErrorBoundary>
         <ScrollToTop />
         <NavBar />
-        <UpdatePrompt />
-        <OutboxStatusBar />
+        <Notices />
         <Suspense fallback={<CenteredSpinner label="Loading…" />}>
           <Switch>
             <Route path="/">

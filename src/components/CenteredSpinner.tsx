@@ -1,6 +1,7 @@
 import { makeStyles, Spinner } from '@fluentui/react-components';
 
-const useStyles = makeStyles({ wrap: { minHeight: '60vh', display: 'grid', placeItems: 'center' } });
+// As tall as the screen: while a route loads, the footer stays below the fold and nothing jumps.
+const useStyles = makeStyles({ wrap: { minHeight: '100vh', display: 'grid', placeItems: 'center' } });
 
 export function CenteredSpinner({ label }: { label: string }) {
   const styles = useStyles();

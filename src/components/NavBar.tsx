@@ -1,21 +1,15 @@
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  makeStyles,
-  mergeClasses,
-  OverlayDrawer,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular, NavigationRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { NavigationRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../app/constants.ts';
 import { useHideOnScroll } from '../app/use-hide-on-scroll.ts';
 import { useMediaQuery } from '../app/use-media-query.ts';
 import { useSession } from '../stores/session-store.ts';
 import { InstallButton } from './InstallButton.tsx';
+
+// The drawer is only ever opened on a small screen: its code loads when it is first opened.
+const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 const useStyles = makeStyles({
@@ -97,21 +91,14 @@ export function NavBar() {
           <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open navigation" onClick={() => setOpen(true)} />
           {/* Mounted only while open: a closed drawer would leave focus-trap sentinels in the page. */}
           {open && (
-          <OverlayDrawer open onOpenChange={(_, data) => setOpen(data.open)} position="end" className={styles.drawer}>
-            <DrawerHeader>
-              <DrawerHeaderTitle
-                action={<Button appearance="subtle" aria-label="Close navigation" icon={<DismissRegular />} onClick={() => setOpen(false)} />}
-              >
-                Menu
-              </DrawerHeaderTitle>
-            </DrawerHeader>
-            <DrawerBody>
-              <nav aria-label="Main" className={styles.drawerLinks}>
-                {links(() => setOpen(false))}
-              </nav>
-              <InstallButton />
-            </DrawerBody>
-          </OverlayDrawer>
+            <Suspense fallback={null}>
+              <NavDrawer onClose={() => setOpen(false)} className={styles.drawer}>
+                <nav aria-label="Main" className={styles.drawerLinks}>
+                  {links(() => setOpen(false))}
+                </nav>
+                <InstallButton />
+              </NavDrawer>
+            </Suspense>
           )}
         </>
       ) : (

@@ -7,7 +7,7 @@ const useStyles = makeStyles({
 });
 
 /** Votes waiting to be sent, and the ones the server refused, for the reader to see. */
-export function OutboxStatusBar() {
+export default function OutboxStatusBar() {
   const styles = useStyles();
   const { pending, deadLetters } = useOutboxStatus();
   if (pending === 0 && deadLetters.length === 0) return null;

@@ -8,6 +8,8 @@ const useStyles = makeStyles({
     margin: '0 auto',
     padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
     boxSizing: 'border-box',
+    // At least a screen tall, like the loading state before it: the footer never jumps into view.
+    minHeight: '100vh',
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,

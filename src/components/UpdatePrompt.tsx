@@ -1,7 +1,7 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { useAppUpdate } from '../pwa/register-service-worker.ts';
 
-export function UpdatePrompt() {
+export default function UpdatePrompt() {
   const applyUpdate = useAppUpdate((s) => s.applyUpdate);
   if (!applyUpdate) return null;
   return (

@@ -7,6 +7,8 @@ import { Page } from '../components/Page.tsx';
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
+  // The lineup arrives from the server: its space is kept so that nothing below it moves.
+  lineup: { minHeight: '8.5rem', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
 function ModelLineup() {
@@ -63,7 +65,9 @@ export default function AboutPage() {
           vector and each passage’s. Two model families are compared: BGE (BAAI General Embedding) and UAE (Universal
           AnglE Embedding).
         </Body1>
-        <ModelLineup />
+        <div className={styles.lineup}>
+          <ModelLineup />
+        </div>
       </section>
       <section className={styles.section} aria-labelledby="book">
         <Title3 as="h2" id="book">

@@ -4,9 +4,8 @@ import {
   Field,
   Input,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Select,
+  Text,
   Spinner,
   Title2,
   tokens,
@@ -21,6 +20,13 @@ import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../sto
 const useStyles = makeStyles({
   card: { maxWidth: '420px', width: '100%', margin: '0 auto', padding: tokens.spacingHorizontalXL },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  error: {
+    color: tokens.colorPaletteRedForeground1,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
 });
 
 /** The sentence a failed sign-in shows. */
@@ -90,9 +96,9 @@ export default function LoginPage() {
             </Select>
           </Field>
           {error && (
-            <MessageBar intent="error" role="alert">
-              <MessageBarBody>{error}</MessageBarBody>
-            </MessageBar>
+            <Text as="p" role="alert" className={styles.error}>
+              {error}
+            </Text>
           )}
           <Button type="submit" appearance="primary" disabled={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
             Sign In

@@ -12,6 +12,9 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The flags npm start runs the server with (package.json). */
+const START_FLAGS = ['--env-file=server/runtime.env', '--max-semi-space-size=2', '--max-old-space-size=192'];
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -30,7 +33,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'alchemy-e2e-')));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The same command as npm start (package.json), without the build step.
+  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,7 +53,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       child.kill('SIGKILL');
       throw new Error(`server did not become ready:\n${log}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 25));
   }
   return {
     url,

@@ -10,8 +10,8 @@ function round(a: string, ra: Vote['reaction'], b: string, rb: Vote['reaction'],
   const id = `round-${++rounds}`;
   const userType = options.userType ?? 'Enthusiast';
   return [
-    { round_id: id, result_label: 'A', model_type: a, reaction: ra, user_type: userType, retrieved_text: 'passage one' },
-    { round_id: id, result_label: 'B', model_type: b, reaction: rb, user_type: userType, retrieved_text: options.same ? 'passage one' : 'passage two' },
+    { round_id: id, result_label: 'A', model_type: a, reaction: ra, user_type: userType, passage: 'passage one' },
+    { round_id: id, result_label: 'B', model_type: b, reaction: rb, user_type: userType, passage: options.same ? 'passage one' : 'passage two' },
   ];
 }
 
@@ -33,7 +33,7 @@ describe('Wilson interval', () => {
 describe('round pairing', () => {
   it('pairs A and B of a round, ranks 👍 > 🤷 > 👎, and leaves one-sided rounds out', () => {
     const votes = [...round('BGE', '👍', 'UAE', '🤷'), ...round('BGE', '👎', 'UAE', '👎'), ...round('UAE', '🤷', 'BGE', '👍')];
-    votes.push({ round_id: 'lonely', result_label: 'A', model_type: 'BGE', reaction: '👍', user_type: 'Ustaz', retrieved_text: 'x' });
+    votes.push({ round_id: 'lonely', result_label: 'A', model_type: 'BGE', reaction: '👍', user_type: 'Ustaz', passage: 'x' });
     const paired = pairRounds(votes);
     expect(paired).toHaveLength(3);
     expect(paired.map(outcomeForA)).toEqual(['win', 'tie', 'loss']);
@@ -51,7 +51,7 @@ describe('computeStats', () => {
     ...round('BGE', '🤷', 'UAE', '🤷'), // tie
     ...round('UAE', '👍', 'BGE', '👎', { userType: 'Ustaz' }), // UAE wins
     ...round('BGE', '👍', 'UAE', '👎', { same: true }), // same passage: apart
-    { round_id: 'one-sided', result_label: 'A', model_type: 'UAE', reaction: '👍', user_type: 'Ustaz', retrieved_text: 'z' } as Vote,
+    { round_id: 'one-sided', result_label: 'A', model_type: 'UAE', reaction: '👍', user_type: 'Ustaz', passage: 'z' } as Vote,
   ];
   const stats = computeStats(votes);
   const bge = stats.models.find((m) => m.model === 'BGE')!;

@@ -1,0 +1,191 @@
+/**
+ * npm run bench: starts the real server as npm start does (in a data folder of its own),
+ * measures it the same way every time, prints a Markdown table and writes bench/results.md.
+ */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { silentProgress } from '../server/index/progress.ts';
+import { startRetrieval } from '../server/search/start-retrieval.ts';
+import { startServerProcess } from '../tests/e2e/server-process.ts';
+import { measureBundle } from './measure-bundle.ts';
+import { measureLighthouse } from './measure-lighthouse.ts';
+import { measureLoad, type LoadResult } from './measure-load.ts';
+
+const PASSWORD = 'bench password 1';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const QUERIES = [
+  'What is the key to the knowledge of God?',
+  'patience in marriage',
+  'the heart is like a mirror',
+  'Why does God send illness?',
+  'music and dancing',
+  'the world as a sorceress',
+  'how should I examine myself each evening',
+  'the love of God',
+  'blind men and the elephant',
+  'what happens after death',
+  'reason as a prime minister',
+  'the vision of God',
+];
+
+/** Words of the book, combined four at a time: every cold query is new to the query cache. */
+const WORDS = ('heart soul love god world death patience knowledge self mirror reason anger lust angel prophet prayer ' +
+  'marriage wife music dance ecstasy happiness misery vision light darkness sickness doctor king kingdom body spirit ' +
+  'desire wealth gold fire water paradise hell shame truth').split(' ');
+let coldCount = 0;
+function distinctQuery(): string {
+  const n = coldCount++;
+  const pick = (k: number) => WORDS[Math.floor(n / WORDS.length ** k) % WORDS.length]!;
+  return JSON.stringify({ query: `${pick(0)} ${pick(1)} ${pick(2)} ${pick(3)} ${n}` });
+}
+
+interface Row {
+  what: string;
+  figure: string;
+  target: string;
+  met: boolean | null;
+}
+
+const rows: Row[] = [];
+const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;
+function row(what: string, figure: string, target = '', met: boolean | null = null) {
+  rows.push({ what, figure, target, met });
+  console.error(`  ${what}: ${figure}${target ? ` (target ${target}${met === null ? '' : met ? ', met' : ', NOT met'})` : ''}`);
+}
+
+async function inProcess(): Promise<void> {
+  console.error('In-process retrieval engine (weight-free lineup)');
+  const settings = {
+    corpusFile: path.resolve(process.env.CORPUS_FILE || '../shared/corpus/alchemy-of-happiness.md'),
+    dataDir: await mkdtemp(path.join(tmpdir(), 'bench-engine-')),
+    modelsDir: path.join(tmpdir(), 'no-models-here'),
+    modelLineup: 'corpus' as const,
+    bgeModel: 'Xenova/bge-small-en-v1.5',
+    uaeModel: 'WhereIsAI/UAE-Large-V1',
+    modelDtype: 'q8' as const,
+  };
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  let t = performance.now();
+  await startRetrieval(settings, log, silentProgress);
+  const fit = performance.now() - t;
+  row('engine first start: fit and embed the book (in-process)', ms(fit), '≤ 10 s', fit <= 10_000);
+  t = performance.now();
+  const engine = await startRetrieval(settings, log, silentProgress);
+  const restart = performance.now() - t;
+  row('engine restart from the cache (in-process)', ms(restart), '≤ 2 s', restart <= 2_000);
+  for (const q of QUERIES) await engine.search(q, 3, 'both');
+  const times: number[] = [];
+  for (let i = 0; i < 5_000; i++) {
+    const s = performance.now();
+    await engine.search(QUERIES[i % QUERIES.length]!, 3, 'both');
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  const p50 = times[Math.floor(times.length / 2)]!;
+  row('warm search through both models, p50 (in-process)', ms(p50), '≤ 3 ms', p50 <= 3);
+}
+
+function loadRow(label: string, r: LoadResult, targets: { p50?: number; p99?: number; rps?: number } = {}) {
+  const met =
+    Object.keys(targets).length === 0
+      ? null
+      : r.requests > 0 &&
+        r.errors + r.non2xx === 0 &&
+        (targets.p50 === undefined || r.p50 <= targets.p50) &&
+        (targets.p99 === undefined || r.p99 <= targets.p99) &&
+        (targets.rps === undefined || r.requestsPerSecond >= targets.rps);
+  const target = [
+    targets.p50 !== undefined ? `p50 ≤ ${targets.p50} ms` : '',
+    targets.p99 !== undefined ? `p99 ≤ ${targets.p99} ms` : '',
+    targets.rps !== undefined ? `≥ ${targets.rps} req/s` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const errors = r.errors + r.non2xx ? `, ${r.errors + r.non2xx} errors` : '';
+  row(label, `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${errors}`, target, met);
+}
+
+async function overHttp(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-server-'));
+  const env = { DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
+  console.error('The server, started as npm start starts it');
+  let t = performance.now();
+  let server = await startServerProcess(env);
+  const first = performance.now() - t;
+  row('first start to ready (migrate, demo user, fit and embed the book)', ms(first), '≤ 10 s', first <= 10_000);
+  await server.stop();
+  t = performance.now();
+  server = await startServerProcess(env);
+  const restart = performance.now() - t;
+  row('restart to ready (vectors from the cache)', ms(restart), '≤ 2 s', restart <= 2_000);
+
+  const search = `${server.url}/api/search`;
+  const post = (query: string) => ({ method: 'POST' as const, path: '/api/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  for (const q of QUERIES) await fetch(search, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q }) });
+  for (const connections of [1, 16, 64]) {
+    const warm = await measureLoad({ url: server.url, connections, seconds: SECONDS, requests: QUERIES.map(post) });
+    loadRow(`/api/search warm, concurrency ${connections}`, warm, connections === 16 ? { p50: 3, p99: 20, rps: 1500 } : {});
+    const cold = await measureLoad({ url: server.url, connections, seconds: SECONDS, unique: { ...post(''), makeBody: distinctQuery } });
+    loadRow(`/api/search cold (distinct queries), concurrency ${connections}`, cold, connections === 16 ? { p50: 10 } : {});
+  }
+  const login = await measureLoad({
+    url: server.url,
+    connections: 4,
+    seconds: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'demo', password: PASSWORD, grant_type: 'password' }).toString(),
+      },
+    ],
+  });
+  loadRow('login, concurrency 4 (bounded by argon2id at OWASP parameters, on purpose)', login);
+
+  const status = await readFile(`/proc/${server.process.pid}/status`, 'utf8');
+  const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  row('server resident memory after the load', `${rssMb.toFixed(0)} MB`, '≤ 300 MB', rssMb <= 300);
+
+  console.error('Lighthouse, mobile');
+  for (const s of await measureLighthouse(server.url, ['/', '/login', '/about'])) {
+    row(
+      `Lighthouse mobile ${s.path}: performance / accessibility / best practices (median of 3)`,
+      `${s.performance} / ${s.accessibility} / ${s.bestPractices}`,
+      '≥ 90 / 100 / ≥ 95',
+      s.performance >= 90 && s.accessibility === 100 && s.bestPractices >= 95,
+    );
+  }
+  await server.stop();
+}
+
+async function bundle(): Promise<void> {
+  console.error('The PWA bundle');
+  const b = await measureBundle(path.resolve('dist'));
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const initial = b.initialJs + b.initialCss;
+  row(`initial JS + CSS, gzip (${b.initialFiles} files)`, `${kb(b.initialJs)} JS + ${kb(b.initialCss)} CSS = ${kb(initial)}`, '≤ 250 KB', initial <= 250 * 1024);
+  row('largest route chunk, gzip', `${kb(b.largestRoute.size)} (${b.largestRoute.file})`);
+}
+
+async function main(): Promise<void> {
+  await bundle();
+  await inProcess();
+  await overHttp();
+  const table = [
+    '| measure | figure | target | met |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.what} | ${r.figure} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
+  ].join('\n');
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}`;
+  const report = `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}. Loads run ${SECONDS} s each with autocannon on the same machine as the server.\n\n${table}\n`;
+  await writeFile(path.resolve('bench/results.md'), report);
+  console.log(`\n${table}\n\n${machine}\nWritten to bench/results.md`);
+  if (rows.some((r) => r.met === false)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
