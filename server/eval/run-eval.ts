@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { chunkPassages } from '../corpus/chunk-passages.ts';
 import { parseBook } from '../corpus/parse-book.ts';
+import { PassageIndex, stack } from '../index/passage-index.ts';
 import { terminalProgress } from '../index/progress.ts';
 import { lsaRecipe } from '../models/lsa.ts';
 import { sifRecipe } from '../models/sif.ts';
@@ -36,16 +37,10 @@ function table(rows: Array<[string, Array<number | null>, EvalQuestion[]]>): str
   return lines.join('\n');
 }
 
+/** The same exact cosine scan the server searches with, over these passages. */
 async function modelSearch(model: EmbeddingModel, texts: string[]) {
-  const vectors = await model.embedPassages(texts);
-  return async (query: string) => {
-    const q = await model.embedQuery(query);
-    return vectors
-      .map((v, i) => [v.reduce((s, x, c) => s + x * q[c]!, 0), i] as const)
-      .sort((a, b) => b[0] - a[0])
-      .slice(0, 10)
-      .map(([, i]) => texts[i]!);
-  };
+  const index = new PassageIndex(model, stack(await model.embedPassages(texts), model.dim));
+  return async (query: string) => index.search(await model.embedQuery(query), 10).map((hit) => texts[hit.passage]!);
 }
 
 /** The measurements behind the chosen passage sizes and model dimensions. */

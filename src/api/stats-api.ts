@@ -1,4 +1,4 @@
-import { authorizedFetch, expectOk, publicFetch } from './http-client.ts';
+import { authorizedFetch, expectOk } from './http-client.ts';
 
 export interface Interval {
   low: number;
@@ -35,17 +35,4 @@ export interface Stats {
 
 export async function fetchStats(): Promise<Stats> {
   return (await (await expectOk(await authorizedFetch('/stats'), 'Could not load the statistics')).json()) as Stats;
-}
-
-export interface PassageContext {
-  id: string;
-  chapter: string;
-  section: string | null;
-  passages: Array<{ id: string; text: string; passage_index: number; section: string | null }>;
-  notes: Array<{ label: string; text: string }>;
-}
-
-export async function fetchPassageContext(id: string, radius: number): Promise<PassageContext> {
-  const response = await publicFetch(`/passages/${encodeURIComponent(id)}/context?radius=${radius}`);
-  return (await (await expectOk(response, 'This passage could not be found')).json()) as PassageContext;
 }

@@ -1,12 +1,13 @@
-import { ApiError, serverDetail } from '../api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { authorizedFetch } from '../api/http-client.ts';
 import { useSession } from '../stores/session-store.ts';
 import { mirrorCredentials } from './credentials-mirror.ts';
 import type { FeedbackItem } from './feedback-item.ts';
 import { Outbox } from './outbox.ts';
-import { outcomeOfStatus, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
+import type { OutboxEntry, SendOutcome } from './outbox-rules.ts';
 import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
 import { replayOutbox, withReplayLock, type ReplayReport } from './replay-outbox.ts';
+import { outcomeOfResponse } from './send-vote.ts';
 import { SYNC_TAG } from './sync-tag.ts';
 
 /** Where Background Sync is missing, the page tries again this often while votes wait. */
@@ -25,7 +26,7 @@ async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
     if (error instanceof ApiError && error.kind === 'unauthorized') return { kind: 'auth' };
     return { kind: 'retry', reason: error instanceof Error ? error.message : 'Network error' };
   }
-  return outcomeOfStatus(response.status, response.ok ? undefined : await serverDetail(response));
+  return outcomeOfResponse(response);
 }
 
 /**

@@ -1,5 +1,11 @@
+import { serverDetail } from '../api/api-error.ts';
 import type { OutboxEntry, SendOutcome } from './outbox-rules.ts';
 import { outcomeOfStatus } from './outbox-rules.ts';
+
+/** What a reply to /save means for the queued vote (the server's detail kept for a refusal). */
+export async function outcomeOfResponse(response: Response): Promise<SendOutcome> {
+  return outcomeOfStatus(response.status, response.ok ? undefined : await serverDetail(response));
+}
 
 /** POSTs one queued vote to /save with the given token, and says what came of it. */
 export async function sendVote(saveUrl: string, entry: OutboxEntry, accessToken: string): Promise<SendOutcome> {
@@ -13,14 +19,5 @@ export async function sendVote(saveUrl: string, entry: OutboxEntry, accessToken:
   } catch (error) {
     return { kind: 'retry', reason: error instanceof Error ? error.message : 'Network error' };
   }
-  let detail: string | undefined;
-  if (!response.ok) {
-    try {
-      const body = (await response.json()) as { detail?: unknown };
-      if (typeof body.detail === 'string') detail = body.detail;
-    } catch {
-      // no JSON body
-    }
-  }
-  return outcomeOfStatus(response.status, detail);
+  return outcomeOfResponse(response);
 }

@@ -1,7 +1,7 @@
 import { Button, Caption1, makeStyles, mergeClasses, MessageBar, MessageBarBody, Spinner, Title1, Title3, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { fetchPassageContext, type PassageContext } from '../api/stats-api.ts';
+import { fetchPassageContext, type PassageContext } from '../api/passages-api.ts';
 import { Page } from '../components/Page.tsx';
 
 const useStyles = makeStyles({

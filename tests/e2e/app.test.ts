@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './browser.ts';
+import { launchBrowser, newContext, screenshot, submitSignIn } from './browser.ts';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
@@ -35,12 +35,7 @@ describe('the PWA in Chromium, against the real server', () => {
     return page;
   }
 
-  async function signIn(p: Page, username = 'demo', password = PASSWORD): Promise<void> {
-    await p.goto(`${server.url}/login`);
-    await p.getByLabel('Username').fill(username);
-    await p.getByLabel('Password').fill(password);
-    await p.getByRole('button', { name: 'Sign In' }).click();
-  }
+  const signIn = (p: Page, username = 'demo', password = PASSWORD) => submitSignIn(p, server.url, username, password);
 
   async function search(p: Page, query: string): Promise<void> {
     await p.getByLabel('What would you like to know?').fill(query);

@@ -45,3 +45,11 @@ export async function newContext(
     serviceWorkers: 'allow',
   });
 }
+
+/** Fills and sends the sign-in form at `baseUrl`/login (the caller waits for what follows). */
+export async function submitSignIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

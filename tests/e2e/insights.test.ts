@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './browser.ts';
+import { launchBrowser, newContext, screenshot, submitSignIn } from './browser.ts';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
@@ -28,10 +28,7 @@ describe('insights and reading in context, in Chromium', () => {
     page.on('pageerror', (error) => {
       throw error;
     });
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, server.url, 'demo', PASSWORD);
     await page.waitForURL('**/dashboard');
     return page;
   }

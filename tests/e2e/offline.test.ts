@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../server/models/linalg.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { launchBrowser, newContext, submitSignIn } from './browser.ts';
 import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
@@ -76,10 +76,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
   }
 
   async function signInAndSearch(page: Page, server: FlakyServer, query: string): Promise<void> {
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, server.url, 'demo', PASSWORD);
     await page.waitForURL('**/dashboard');
     await search(page, query);
   }

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchRoutes } from '../../server/routes/search.ts';
-import { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { RetrievalEngine, type SearchResult } from '../../server/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
-interface Result {
-  id: string;
-  text: string;
-  model_type: string;
-  model: string;
-  similarity: number;
-  chapter: string;
-  passage_index: number;
-  rank: number;
-}
+type Result = SearchResult;
 
 describe('POST /api/search', () => {
   let server: TestServer;
