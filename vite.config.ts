@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { prerender } from './scripts/prerender.ts';
+import { PRERENDERED_DIR } from './server/http/prerendered-pages.ts';
 
 // One source of truth for the web app manifest: the top-level file.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -18,10 +20,12 @@ export default defineConfig({
       manifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/*.map'],
+        // Pre-rendered pages are for first visits from the network; offline, the shell renders.
+        globIgnores: ['**/*.map', `${PRERENDERED_DIR}/**`],
       },
       devOptions: { enabled: false },
     }),
+    prerender(),
     precompress(),
   ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { findPrerenderedPages } from './prerendered-pages.ts';
 
 /** Content-hashed build output may be cached for good; everything else must be revalidated. */
 function cacheControlFor(filePath: string): string {
@@ -10,7 +11,8 @@ function cacheControlFor(filePath: string): string {
 
 /**
  * Serves the built PWA, with client routes (paths without a file extension) falling back to
- * index.html. `/api/*` never falls back: an unknown API path is a JSON 404.
+ * index.html, or to the page the build pre-rendered for that route. `/api/*` never falls back:
+ * an unknown API path is a JSON 404.
  */
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(staticDir, 'index.html'));
@@ -27,12 +29,13 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
   } else {
     app.log.warn({ staticDir }, 'no built PWA found; run `npm run build` (npm start does)');
   }
+  const prerendered = hasBuild ? findPrerenderedPages(staticDir) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
     if (url === '/api' || url.startsWith('/api/') || !isClientRoute || !hasBuild) {
       return reply.status(404).send({ detail: 'Not found' });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile(prerendered.get(url) ?? 'index.html');
   });
 }

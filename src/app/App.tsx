@@ -11,7 +11,7 @@ import { useAppUpdate } from '../pwa/register-service-worker.ts';
 import LandingPage from '../pages/LandingPage.tsx';
 import { syncSessionAcrossTabs, useSession } from '../stores/session-store.ts';
 import { useTheme } from '../stores/theme-store.ts';
-import { darkTheme, lightTheme } from '../theme/themes.ts';
+import { themeFor } from '../theme/themes.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { useSessionCheck } from './use-session-check.ts';
 
@@ -62,10 +62,13 @@ export function App() {
   }, [themeMode]);
   useSessionCheck();
   return (
-    <FluentProvider theme={themeMode === 'dark' ? darkTheme : lightTheme} className={styles.shell}>
+    <FluentProvider theme={themeFor(themeMode)} className={styles.shell}>
       <ErrorBoundary>
         <ScrollToTop />
-        <NavBar />
+        {/* Each boundary is taken over (hydrated) from pre-rendered HTML in a task of its own. */}
+        <Suspense fallback={null}>
+          <NavBar />
+        </Suspense>
         <Notices />
         <Suspense fallback={<CenteredSpinner label="Loading…" />}>
           <Switch>
@@ -90,7 +93,9 @@ export function App() {
             </Route>
           </Switch>
         </Suspense>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </ErrorBoundary>
     </FluentProvider>
   );

@@ -43,6 +43,9 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  // Both layouts are in the markup and CSS picks one, so pre-rendered HTML is right at any width.
+  wideOnly: { [`@media ${SMALL_SCREEN_QUERY}`]: { display: 'none' } },
+  smallOnly: { display: 'none', [`@media ${SMALL_SCREEN_QUERY}`]: { display: 'inline-flex' } },
   drawer: { width: `${DRAWER_WIDTH_PX}px` },
   drawerLinks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
@@ -85,30 +88,28 @@ export function NavBar() {
       <Link href="/" className={styles.brand}>
         The Alchemy of Happiness
       </Link>
-      {small ? (
-        <>
-          <ThemeToggle />
-          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open navigation" onClick={() => setOpen(true)} />
-          {/* Mounted only while open: a closed drawer would leave focus-trap sentinels in the page. */}
-          {open && (
-            <Suspense fallback={null}>
-              <NavDrawer onClose={() => setOpen(false)} className={styles.drawer}>
-                <nav aria-label="Main" className={styles.drawerLinks}>
-                  {links(() => setOpen(false))}
-                </nav>
-                <InstallButton />
-              </NavDrawer>
-            </Suspense>
-          )}
-        </>
-      ) : (
-        <>
-          <nav aria-label="Main" className={styles.links}>
-            {links()}
-          </nav>
-          <InstallButton />
-          <ThemeToggle />
-        </>
+      <nav aria-label="Main" className={mergeClasses(styles.links, styles.wideOnly)}>
+        {links()}
+      </nav>
+      <InstallButton className={styles.wideOnly} />
+      <ThemeToggle />
+      <Button
+        appearance="subtle"
+        icon={<NavigationRegular />}
+        aria-label="Open navigation"
+        className={styles.smallOnly}
+        onClick={() => setOpen(true)}
+      />
+      {/* Mounted only while open: a closed drawer would leave focus-trap sentinels in the page. */}
+      {open && small && (
+        <Suspense fallback={null}>
+          <NavDrawer onClose={() => setOpen(false)} className={styles.drawer}>
+            <nav aria-label="Main" className={styles.drawerLinks}>
+              {links(() => setOpen(false))}
+            </nav>
+            <InstallButton />
+          </NavDrawer>
+        </Suspense>
       )}
     </header>
   );

@@ -10,9 +10,11 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api/api-error.ts';
+import { useHydrated } from '../app/use-hydrated.ts';
+import { useTypedBeforeHydration } from '../app/use-typed-before-hydration.ts';
 import { Page } from '../components/Page.tsx';
 import { useSession } from '../stores/session-store.ts';
 import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../stores/user-type.ts';
@@ -45,6 +47,13 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [userType, setType] = useState<UserType>(storedType ?? DEFAULT_USER_TYPE);
   const [loading, setLoading] = useState(false);
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (typed) => {
+    if (typed.username !== undefined) setUsername(typed.username);
+    if (typed.password !== undefined) setPassword(typed.password);
+    if (isUserType(typed.userType)) setType(typed.userType);
+  });
   const [error, setError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
 
@@ -73,7 +82,8 @@ export default function LoginPage() {
     <Page label="Sign in">
       <Card className={styles.card}>
         <Title2 as="h1">Sign In</Title2>
-        <form className={styles.form} onSubmit={submit} noValidate>
+        {/* POST, and no sending before the app has the page: a password never goes into a URL. */}
+        <form ref={formRef} className={styles.form} onSubmit={submit} method="post" noValidate>
           <Field label="Username" required validationMessage={touched && !username.trim() ? 'Username is required' : undefined}>
             <Input name="username" autoComplete="username" value={username} onChange={(_, d) => setUsername(d.value)} />
           </Field>
@@ -100,7 +110,7 @@ export default function LoginPage() {
               {error}
             </Text>
           )}
-          <Button type="submit" appearance="primary" disabled={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
+          <Button type="submit" appearance="primary" disabled={loading || !hydrated} icon={loading ? <Spinner size="tiny" /> : undefined}>
             Sign In
           </Button>
         </form>

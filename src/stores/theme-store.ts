@@ -12,7 +12,9 @@ export interface ThemeState {
 export function initialThemeMode(): ThemeMode {
   const stored = readStored(STORAGE_KEYS.themeMode);
   if (stored === 'dark' || stored === 'light') return stored;
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  // Pre-rendering at build time has no window: it renders the light theme.
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'light';
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 export const useTheme = create<ThemeState>()((set, get) => ({

@@ -24,13 +24,20 @@ export const alchemyBrand: BrandVariants = {
   160: '#DCEFF0',
 };
 
-export const lightTheme: Theme = createLightTheme(alchemyBrand);
+const themes: Partial<Record<'light' | 'dark', Theme>> = {};
 
-export const darkTheme: Theme = {
-  ...createDarkTheme(alchemyBrand),
-  colorBrandForeground1: alchemyBrand[110],
-  colorBrandForeground2: alchemyBrand[120],
-  colorBrandForegroundLink: alchemyBrand[120],
-  colorBrandForegroundLinkHover: alchemyBrand[130],
-  colorBrandForegroundLinkPressed: alchemyBrand[110],
-};
+/** The theme for a mode, built the first time it is asked for (most readers only ever need one). */
+export function themeFor(mode: 'light' | 'dark'): Theme {
+  themes[mode] ??=
+    mode === 'light'
+      ? createLightTheme(alchemyBrand)
+      : {
+          ...createDarkTheme(alchemyBrand),
+          colorBrandForeground1: alchemyBrand[110],
+          colorBrandForeground2: alchemyBrand[120],
+          colorBrandForegroundLink: alchemyBrand[120],
+          colorBrandForegroundLinkHover: alchemyBrand[130],
+          colorBrandForegroundLinkPressed: alchemyBrand[110],
+        };
+  return themes[mode];
+}

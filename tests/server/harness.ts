@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -132,5 +132,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
 export async function writeFakeBuild(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'fake-build-'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+  await mkdir(path.join(dir, 'prerendered'));
+  await writeFile(path.join(dir, 'prerendered', 'login.html'), '<!doctype html><title>login</title><div id="root"><form></form></div>');
   return dir;
 }

@@ -52,6 +52,17 @@ describe('HTTP behaviour shared by every route', () => {
     }
   });
 
+  it('sends a route the build pre-rendered as that page, and other routes the plain shell', async () => {
+    for (const route of ['/login', '/login?next=%2Fabout']) {
+      const res = await server.api(route);
+      expect(res.headers.get('cache-control'), route).toBe('no-cache');
+      expect(await res.text(), route).toContain('<title>login</title>');
+    }
+    for (const route of ['/dashboard', '/login/extra', '/prerendered']) {
+      expect(await (await server.api(route)).text(), route).toContain('<title>shell</title>');
+    }
+  });
+
   it('never falls back to the shell under /api, nor for a missing file', async () => {
     for (const route of ['/api/nope', '/api', '/assets/missing.js']) {
       const res = await server.api(route);

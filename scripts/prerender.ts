@@ -1,0 +1,110 @@
+import react from '@vitejs/plugin-react';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type Rollup } from 'vite';
+import { PRERENDERED_DIR, prerenderedFileName } from '../server/http/prerendered-pages.ts';
+import type { RenderedRoute } from '../src/prerender/render-route.tsx';
+
+/** Public routes a first visit may land on, with the lazily loaded page each one shows. */
+export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; page: string | null }> = [
+  { path: '/', page: null },
+  { path: '/login', page: 'src/pages/LoginPage.tsx' },
+  { path: '/about', page: 'src/pages/AboutPage.tsx' },
+  { path: '/privacy', page: 'src/pages/PrivacyPage.tsx' },
+  { path: '/terms', page: 'src/pages/TermsPage.tsx' },
+];
+
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The app, which the small entry (src/main.ts) imports. */
+const APP_MODULE = 'src/boot.tsx';
+
+/**
+ * The built chunks of the given modules and everything they import, less what index.html
+ * already loads: preloaded with the page, so the app is fetched while the HTML paints rather
+ * than one round trip after another.
+ */
+function chunksToPreload(bundle: Rollup.OutputBundle, modules: string[], root: string): string[] {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const loaded = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const files: string[] = [];
+  const visit = (fileName: string, followDynamic: boolean) => {
+    if (files.includes(fileName) || loaded.has(fileName)) return;
+    files.push(fileName);
+    const chunk = bundle[fileName] as Rollup.OutputChunk;
+    for (const imported of chunk.imports) visit(imported, false);
+    if (followDynamic) for (const imported of chunk.dynamicImports) visit(imported, false);
+  };
+  for (const module of modules) {
+    const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, module));
+    if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+    // The app imports its own steps dynamically (one task each); a page's lazy imports wait.
+    visit(chunk.fileName, module === APP_MODULE);
+  }
+  return files;
+}
+
+const preloadLinks = (files: string[], priority: 'auto' | 'low' = 'auto') =>
+  files.map((file) => `<link rel="modulepreload"${priority === 'low' ? ' fetchpriority="low"' : ''} crossorigin href="/${file}">`).join('');
+
+/** index.html with a route's markup in #root, its styles in <head> and its page's chunks preloaded. */
+export function pageHtml(template: string, rendered: RenderedRoute, preloads: string[]): string {
+  const head = [
+    rendered.styles,
+    // Low priority: the page paints from its HTML; the app's code can come second.
+    preloadLinks(preloads, 'low'),
+    // This HTML is rendered in the light theme: a reader whose system prefers dark sees the page
+    // once the app has rendered it dark, not a flash of light.
+    '<style>@media (prefers-color-scheme: dark) { #root[data-prerendered] { visibility: hidden } }</style>',
+  ].join('');
+  const root = `<div id="root" data-prerendered="${escapeAttribute(JSON.stringify(rendered.state))}">${rendered.html}</div>`;
+  if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
+  return template.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', () => root);
+}
+
+/**
+ * Renders the public routes to HTML at build time (dist/prerendered/), so a first visit paints
+ * the page from the HTML alone and the app then hydrates it. The service worker keeps serving
+ * the plain shell, which renders on the client.
+ */
+export function prerender(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'alchemy-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    // writeBundle: after the client files are on disk, before closeBundle compresses them.
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? path.resolve(root, 'dist');
+      const serverDir = path.resolve(root, 'node_modules/.cache/alchemy-prerender');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: {
+          ssr: path.resolve(root, 'src/prerender/render-route.tsx'),
+          outDir: serverDir,
+          emptyOutDir: true,
+          rollupOptions: { output: { entryFileNames: 'render-route.mjs' } },
+        },
+      });
+      const { renderRoute } = (await import(`${pathToFileURL(path.join(serverDir, 'render-route.mjs')).href}?t=${Date.now()}`)) as {
+        renderRoute: (routePath: string) => Promise<RenderedRoute>;
+      };
+      const shell = path.join(outDir, 'index.html');
+      const template = await readFile(shell, 'utf8');
+      await writeFile(shell, template.replace('</head>', `${preloadLinks(chunksToPreload(bundle, [APP_MODULE], root))}</head>`));
+      await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+      for (const route of PRERENDERED_ROUTES) {
+        const rendered = await renderRoute(route.path);
+        const preloads = chunksToPreload(bundle, route.page ? [APP_MODULE, route.page] : [APP_MODULE], root);
+        await writeFile(path.join(outDir, PRERENDERED_DIR, prerenderedFileName(route.path)), pageHtml(template, rendered, preloads));
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { RendererProvider, SSRProvider, type GriffelRenderer } from '@fluentui/react-components';
+import { StrictMode } from 'react';
+import { Router } from 'wouter';
+import { useSession } from '../stores/session-store.ts';
+import { useTheme } from '../stores/theme-store.ts';
+import { App } from './App.tsx';
+import type { RenderState } from './render-state.ts';
+
+/**
+ * The whole tree, the same in the browser and in the build's pre-render: `ssrPath` is the route
+ * being pre-rendered, and the browser leaves it out to follow its own location. In the browser,
+ * `styleDocument` is where the style renderer reads back pre-rendered styles.
+ */
+export function Root({ renderer, ssrPath, styleDocument }: { renderer: GriffelRenderer; ssrPath?: string; styleDocument?: Document }) {
+  return (
+    <StrictMode>
+      <RendererProvider renderer={renderer} targetDocument={styleDocument}>
+        <SSRProvider>
+          <Router ssrPath={ssrPath}>
+            <App />
+          </Router>
+        </SSRProvider>
+      </RendererProvider>
+    </StrictMode>
+  );
+}
+
+/** The state the first render of `path` reads from the stores. */
+export function currentRenderState(path: string): RenderState {
+  const session = useSession.getState();
+  return { path, isAuthenticated: session.isAuthenticated, themeMode: useTheme.getState().themeMode, userType: session.userType };
+}

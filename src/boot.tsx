@@ -1,0 +1,40 @@
+/**
+ * The app's start, loaded by the entry (src/main.ts). Its steps load and run in separate tasks,
+ * so that a page already painted from pre-rendered HTML keeps answering input while the app
+ * takes it over.
+ */
+import { createDOMRenderer } from '@griffel/core';
+import { startTransition } from 'react';
+import { canHydrate, parseRenderState } from './app/render-state.ts';
+import { rehydrateStyles } from './app/rehydrate-styles.ts';
+import { yieldToMain } from './app/yield-to-main.ts';
+import { listenForInstallPrompt } from './pwa/install-prompt.ts';
+import { registerServiceWorker } from './pwa/register-service-worker.ts';
+
+async function start(): Promise<void> {
+  listenForInstallPrompt();
+  registerServiceWorker();
+  const container = document.getElementById('root')!;
+  const renderer = createDOMRenderer(document);
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await yieldToMain();
+  await rehydrateStyles(renderer, document);
+  const { currentRenderState, Root } = await import('./app/Root.tsx');
+  await yieldToMain();
+  // The styles are read back above: the provider is given a document with none left to read.
+  const app = <Root renderer={renderer} styleDocument={document.implementation.createHTMLDocument('')} />;
+  // A first visit gets the page pre-rendered by the build: it shows before any script runs, and
+  // the app takes it over in place, in small slices (a transition). When this reader's page would
+  // differ (signed in, another theme), it renders afresh.
+  if (canHydrate(parseRenderState(container.dataset.prerendered), currentRenderState(window.location.pathname))) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    container.replaceChildren();
+    delete container.dataset.prerendered;
+    createRoot(container).render(app);
+  }
+}
+
+void start();

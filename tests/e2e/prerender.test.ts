@@ -1,0 +1,86 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser.ts';
+import { startServerProcess, type RunningServer } from './server-process.ts';
+
+const PASSWORD = 'demo password 1';
+
+describe('public pages pre-rendered at build time', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DEMO_PASSWORD: PASSWORD });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  /** A page whose errors, and console errors (React reports a hydration mismatch there), fail the test. */
+  async function watchedPage(ctx: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    return { page, errors };
+  }
+
+  it('shows each public page with scripts off', async () => {
+    context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Begin Your Journey' }).waitFor();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.getByLabel('Username').isVisible()).toBe(true);
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { name: 'The Team' }).waitFor();
+  });
+
+  it('keeps what a reader typed before the app took the page over, and signs them in', async () => {
+    context = await newContext(browser);
+    const { page, errors } = await watchedPage(context);
+    // Hold the app's code back until the form has been filled in.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/login`);
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill(PASSWORD);
+    // Not yet the app's: the form cannot be sent (Enter included), so nothing leaves early.
+    expect(await signIn.isDisabled()).toBe(true);
+    await page.getByLabel('Password').press('Enter');
+    expect(page.url()).toBe(`${server.url}/login`);
+    release();
+    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    expect(await page.getByLabel('Username').inputValue()).toBe('demo');
+    await signIn.click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Welcome, demo').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('renders afresh, without a mismatch, for a reader whose page is not the pre-rendered one', async () => {
+    context = await newContext(browser);
+    await context.addInitScript(() => window.localStorage.setItem('themeMode', 'dark'));
+    const { page, errors } = await watchedPage(context);
+    await page.goto(`${server.url}/login`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.evaluate(() => document.getElementById('root')!.dataset.prerendered ?? null)).toBeNull();
+    const background = await page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await page.getByLabel('Username').fill('demo');
+    expect(errors).toEqual([]);
+  });
+});
