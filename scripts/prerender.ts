@@ -58,6 +58,8 @@ export function pageHtml(template: string, rendered: RenderedRoute, preloads: st
     // This HTML is rendered in the light theme: a reader whose system prefers dark sees the page
     // once the app has rendered it dark, not a flash of light.
     '<style>@media (prefers-color-scheme: dark) { #root[data-prerendered] { visibility: hidden } }</style>',
+    // With scripts off, no app will come: show the page as it is.
+    '<noscript><style>#root[data-prerendered] { visibility: visible !important }</style></noscript>',
   ].join('');
   const root = `<div id="root" data-prerendered="${escapeAttribute(JSON.stringify(rendered.state))}">${rendered.html}</div>`;
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');

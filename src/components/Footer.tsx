@@ -1,3 +1,4 @@
+import { useHydrated } from '../app/use-hydrated.ts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../app/constants.ts';
@@ -25,7 +26,8 @@ const SHARE_TEXT = encodeURIComponent("Search Al-Ghazali's The Alchemy of Happin
 export function Footer() {
   const styles = useStyles();
   const year = new Date().getFullYear();
-  const here = typeof window === 'undefined' ? '' : encodeURIComponent(window.location.origin);
+  // The site's address is known in the browser only: the pre-rendered page gets it once taken over.
+  const here = useHydrated() ? encodeURIComponent(window.location.origin) : '';
   return (
     <footer className={styles.footer}>
       <div className={styles.group} aria-label="Links">

@@ -32,6 +32,9 @@ describe('the PWA in Chromium, against the real server', () => {
       throw error;
     });
     await page.goto(server.url + path);
+    // The app has started (and listens for input) once it has set the page's theme. Before that,
+    // a pre-rendered page is showing but not yet taken over.
+    await page.waitForSelector('html[data-theme]', { state: 'attached' });
     return page;
   }
 
@@ -211,7 +214,7 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByTestId('theme-toggle').click();
     expect(await p.evaluate(() => localStorage.getItem('themeMode'))).toBe('light');
     await p.reload();
-    expect(await p.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await expect.poll(() => p.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
   });
 
   it('turns the navigation into a 250 px drawer on a small screen', async () => {

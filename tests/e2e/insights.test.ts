@@ -130,6 +130,7 @@ describe('insights and reading in context, in Chromium', () => {
     context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(server.url);
+    await page.waitForSelector('html[data-theme]', { state: 'attached' });
     await page.getByRole('link', { name: 'Privacy' }).click();
     await page.getByRole('heading', { name: 'What is stored' }).waitFor();
     await page.getByText('npm run users -- forget YOUR-NAME').waitFor();

@@ -33,7 +33,8 @@ describe('public pages pre-rendered at build time', () => {
   }
 
   it('shows each public page with scripts off', async () => {
-    context = await browser.newContext({ javaScriptEnabled: false });
+    // Dark, too: the page waits for the app to render it dark, unless no app can come.
+    context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByRole('button', { name: 'Begin Your Journey' }).waitFor();
@@ -42,6 +43,7 @@ describe('public pages pre-rendered at build time', () => {
     expect(await page.getByLabel('Username').isVisible()).toBe(true);
     await page.goto(`${server.url}/about`);
     await page.getByRole('heading', { name: 'The Team' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'The Team' }).isVisible()).toBe(true);
   });
 
   it('keeps what a reader typed before the app took the page over, and signs them in', async () => {
