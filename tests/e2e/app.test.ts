@@ -1,44 +1,32 @@
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, submitSignIn } from './browser.ts';
-import { startServerProcess, type RunningServer } from './server-process.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newContext, screenshot, submitSignIn, waitForApp } from './browser.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('the PWA in Chromium, against the real server', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   afterEach(async () => {
     await context?.close();
   });
 
   async function open(path: string, options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-    context = await newContext(browser, options);
+    context = await newContext(suite.browser, options);
     page = await context.newPage();
     page.on('pageerror', (error) => {
       throw error;
     });
-    await page.goto(server.url + path);
-    // The app has started (and listens for input) once it has set the page's theme. Before that,
-    // a pre-rendered page is showing but not yet taken over.
-    await page.waitForSelector('html[data-theme]', { state: 'attached' });
+    await page.goto(suite.server.url + path);
+    await waitForApp(page);
     return page;
   }
 
-  const signIn = (p: Page, username = 'demo', password = PASSWORD) => submitSignIn(p, server.url, username, password);
+  const signIn = (p: Page, username = 'demo', password = PASSWORD) => submitSignIn(p, suite.server.url, username, password);
 
   async function search(p: Page, query: string): Promise<void> {
     await p.getByLabel('What would you like to know?').fill(query);
@@ -82,7 +70,7 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByText('Thank you for your feedback! You selected 👎').waitFor();
 
     const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('authTokens') ?? '{}') as { access: string }).access);
-    const votes = (await (await fetch(`${server.url}/api/feedback`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<
+    const votes = (await (await fetch(`${suite.server.url}/api/feedback`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<
       Record<string, unknown>
     >;
     expect(votes.slice(0, 2).map((v) => v.result_label).sort()).toEqual(['A', 'B']);
@@ -121,8 +109,8 @@ describe('the PWA in Chromium, against the real server', () => {
     await signIn(p);
     await p.waitForURL('**/dashboard');
     const before = await p.evaluate(() => JSON.parse(localStorage.getItem('authTokens')!) as { refresh: string });
-    await p.goto(`${server.url}/about`);
-    await p.goto(`${server.url}/token-refresh?redirect=%2Fdashboard`);
+    await p.goto(`${suite.server.url}/about`);
+    await p.goto(`${suite.server.url}/token-refresh?redirect=%2Fdashboard`);
     await p.waitForURL('**/dashboard');
     const after = await p.evaluate(() => JSON.parse(localStorage.getItem('authTokens')!) as { refresh: string });
     expect(after.refresh).not.toBe(before.refresh);
@@ -139,7 +127,7 @@ describe('the PWA in Chromium, against the real server', () => {
     const p = await open('/');
     await signIn(p);
     await p.waitForURL('**/dashboard');
-    await p.goto(`${server.url}/token-refresh?redirect=//evil.example/steal`);
+    await p.goto(`${suite.server.url}/token-refresh?redirect=//evil.example/steal`);
     await p.waitForURL('**/dashboard');
   });
 
@@ -151,7 +139,7 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByRole('link', { name: 'Logout' }).click();
     await p.waitForURL('**/login');
     expect(await p.evaluate(() => localStorage.getItem('authTokens'))).toBeNull();
-    const reuse = await fetch(`${server.url}/api/refresh`, {
+    const reuse = await fetch(`${suite.server.url}/api/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refresh }),
@@ -172,7 +160,7 @@ describe('the PWA in Chromium, against the real server', () => {
   it('updates every open tab when the reader signs in or out in one', async () => {
     const p = await open('/about');
     const other = await context.newPage();
-    await other.goto(`${server.url}/about`);
+    await other.goto(`${suite.server.url}/about`);
     await signIn(p);
     await p.waitForURL('**/dashboard');
     await other.getByRole('link', { name: 'Logout' }).waitFor();
@@ -266,7 +254,7 @@ describe('the PWA in Chromium, against the real server', () => {
           ['/about', 'about'],
         ];
         for (const [route, name] of shots) {
-          await p.goto(server.url + route);
+          await p.goto(suite.server.url + route);
           await p.waitForLoadState('networkidle');
           await p.getByRole('heading', { level: 1 }).waitFor();
           expect(await axeViolations(p), `${name} ${colorScheme} ${width}`).toEqual([]);

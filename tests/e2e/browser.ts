@@ -53,3 +53,11 @@ export async function submitSignIn(page: Page, baseUrl: string, username: string
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * Waits until the app has started and listens for input: it sets the page's theme then. Before
+ * that, a pre-rendered page is showing but not yet taken over, and a click on it can be lost.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-theme]', { state: 'attached' });
+}

@@ -1,34 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, submitSignIn } from './browser.ts';
-import { startServerProcess, type RunningServer } from './server-process.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newContext, screenshot, submitSignIn, waitForApp } from './browser.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
 
 describe('insights and reading in context, in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });
   let context: BrowserContext;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   afterEach(async () => {
     await context?.close();
   });
 
   async function signedIn(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-    context = await newContext(browser, options);
+    context = await newContext(suite.browser, options);
     const page = await context.newPage();
     page.on('pageerror', (error) => {
       throw error;
     });
-    await submitSignIn(page, server.url, 'demo', PASSWORD);
+    await submitSignIn(page, suite.server.url, 'demo', PASSWORD);
     await page.waitForURL('**/dashboard');
     return page;
   }
@@ -106,31 +96,31 @@ describe('insights and reading in context, in Chromium', () => {
     expect(await current.getAttribute('data-passage')).toBe(id);
     expect(await reading.locator('[data-passage]').count()).toBeGreaterThan(1);
     // The shared link works for anyone, signed in or not.
-    const stranger = await browser.newPage();
-    await stranger.goto(`${server.url}/read/${id}`);
+    const stranger = await suite.browser.newPage();
+    await stranger.goto(`${suite.server.url}/read/${id}`);
     await stranger.locator('[aria-current="true"]').waitFor();
     await screenshot(stranger, 'read-in-context-light-1280');
     await stranger.close();
   });
 
   it('reaches every passage of the book, and says when one does not exist', async () => {
-    context = await newContext(browser);
+    context = await newContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/read/editorial-note-1`);
+    await page.goto(`${suite.server.url}/read/editorial-note-1`);
     await page.getByRole('heading', { name: 'Editorial Note' }).waitFor();
-    await page.goto(`${server.url}/read/ch8-26`);
+    await page.goto(`${suite.server.url}/read/ch8-26`);
     await page.getByRole('heading', { name: 'Chapter VIII: The Love of God' }).waitFor();
     await page.getByRole('button', { name: 'Show earlier passages' }).click();
     await expect.poll(() => page.locator('[data-passage]').count()).toBeGreaterThan(4);
-    await page.goto(`${server.url}/read/ch99-1`);
+    await page.goto(`${suite.server.url}/read/ch99-1`);
     await page.getByText('No passage with id ch99-1').waitFor();
   });
 
   it('has real privacy and terms pages behind the footer links', async () => {
-    context = await newContext(browser);
+    context = await newContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(server.url);
-    await page.waitForSelector('html[data-theme]', { state: 'attached' });
+    await page.goto(suite.server.url);
+    await waitForApp(page);
     await page.getByRole('link', { name: 'Privacy' }).click();
     await page.getByRole('heading', { name: 'What is stored' }).waitFor();
     await page.getByText('npm run users -- forget YOUR-NAME').waitFor();

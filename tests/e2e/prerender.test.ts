@@ -1,23 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser.ts';
-import { startServerProcess, type RunningServer } from './server-process.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newContext } from './browser.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
 
 describe('public pages pre-rendered at build time', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD });
   let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    server = await startServerProcess({ DEMO_PASSWORD: PASSWORD });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   afterEach(async () => {
     await context?.close();
     context = undefined;
@@ -34,20 +24,20 @@ describe('public pages pre-rendered at build time', () => {
 
   it('shows each public page with scripts off', async () => {
     // Dark, too: the page waits for the app to render it dark, unless no app can come.
-    context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    context = await suite.browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByRole('button', { name: 'Begin Your Journey' }).waitFor();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(await page.getByLabel('Username').isVisible()).toBe(true);
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${suite.server.url}/about`);
     await page.getByRole('heading', { name: 'The Team' }).waitFor();
     expect(await page.getByRole('heading', { name: 'The Team' }).isVisible()).toBe(true);
   });
 
   it('keeps what a reader typed before the app took the page over, and signs them in', async () => {
-    context = await newContext(browser);
+    context = await newContext(suite.browser);
     const { page, errors } = await watchedPage(context);
     // Hold the app's code back until the form has been filled in.
     let release!: () => void;
@@ -56,14 +46,14 @@ describe('public pages pre-rendered at build time', () => {
       await released;
       await route.continue();
     });
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     const signIn = page.getByRole('button', { name: 'Sign In' });
     await page.getByLabel('Username').fill('demo');
     await page.getByLabel('Password').fill(PASSWORD);
     // Not yet the app's: the form cannot be sent (Enter included), so nothing leaves early.
     expect(await signIn.isDisabled()).toBe(true);
     await page.getByLabel('Password').press('Enter');
-    expect(page.url()).toBe(`${server.url}/login`);
+    expect(page.url()).toBe(`${suite.server.url}/login`);
     release();
     await expect.poll(() => signIn.isEnabled()).toBe(true);
     expect(await page.getByLabel('Username').inputValue()).toBe('demo');
@@ -74,10 +64,10 @@ describe('public pages pre-rendered at build time', () => {
   });
 
   it('renders afresh, without a mismatch, for a reader whose page is not the pre-rendered one', async () => {
-    context = await newContext(browser);
+    context = await newContext(suite.browser);
     await context.addInitScript(() => window.localStorage.setItem('themeMode', 'dark'));
     const { page, errors } = await watchedPage(context);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await expect.poll(() => page.evaluate(() => document.getElementById('root')!.dataset.prerendered ?? null)).toBeNull();
     const background = await page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).backgroundColor);
