@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,8 +13,13 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The flags npm start runs the server with (package.json). */
-const START_FLAGS = ['--env-file=server/runtime.env', '--max-semi-space-size=2', '--max-old-space-size=192'];
+/** What `npm start` runs after its build step, read from package.json: `node` and these arguments. */
+function startArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs "${command}", not node: update startServerProcess`);
+  return args;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,13 +34,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts server/main.ts exactly as `npm start` does (after its build step), in a data folder of its own. */
+/** Starts the built server exactly as `npm start` does (after its build step), in a data folder of its own. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'alchemy-e2e-')));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
-  // The same command as npm start (package.json), without the build step.
-  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, startArgs(), {
     env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,33 @@
+// Compiles the API server to JavaScript, dist-server/main.js and its lazy chunks, which `npm start` runs.
+// Loading ~100 TypeScript modules through tsx on every start cost ~0.6 s of a ~1.7 s restart;
+// pre-built files load in a few milliseconds. Packages stay in node_modules (not bundled).
+import { build } from 'esbuild';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export const SERVER_OUT_DIR = 'dist-server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, SERVER_OUT_DIR);
+
+await rm(outDir, { recursive: true, force: true });
+await mkdir(outDir, { recursive: true });
+await build({
+  entryPoints: [path.join(root, 'server/main.ts')],
+  outdir: outDir,
+  bundle: true,
+  // Dynamic imports stay dynamic: transformers.js loads only when a neural lineup is chosen.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+// Files the server finds beside its own module (import.meta.dirname / import.meta.url): in the
+// sources they sit beside server/store/*.ts, in the build beside main.js.
+await cp(path.join(root, 'server/store/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+await cp(path.join(root, 'server/store/create-embedded-worker.mjs'), path.join(outDir, 'create-embedded-worker.mjs'));
+console.log(`server built: ${SERVER_OUT_DIR}/main.js`);
