@@ -17,8 +17,8 @@ async function start(): Promise<void> {
   const container = document.getElementById('root')!;
   const renderer = createDOMRenderer(document);
   const { createRoot, hydrateRoot } = await import('react-dom/client');
+  rehydrateStyles(renderer, document);
   await yieldToMain();
-  await rehydrateStyles(renderer, document);
   const { currentRenderState, Root } = await import('./app/Root.tsx');
   await yieldToMain();
   // The styles are read back above: the provider is given a document with none left to read.

@@ -5,6 +5,7 @@
 import { createDOMRenderer, renderToStyleElements, type GriffelRenderer } from '@fluentui/react-components';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import { RULE_SEPARATOR } from '../app/rehydrate-styles.ts';
 import { currentRenderState, Root } from '../app/Root.tsx';
 import type { RenderState } from '../app/render-state.ts';
 
@@ -23,6 +24,21 @@ async function renderHtml(path: string, renderer: GriffelRenderer): Promise<stri
   return new Response(prelude).text();
 }
 
+/**
+ * The renderer as renderToStyleElements sees it, with each style sheet's rules apart: the browser
+ * reads them back by splitting the text (src/app/rehydrate-styles.ts).
+ */
+function oneRulePerLine(renderer: GriffelRenderer): GriffelRenderer {
+  const stylesheets: GriffelRenderer['stylesheets'] = {};
+  for (const [key, sheet] of Object.entries(renderer.stylesheets)) {
+    const rules = sheet.cssRules();
+    const unsplittable = rules.find((rule) => rule.includes(RULE_SEPARATOR));
+    if (unsplittable) throw new Error(`prerender: a CSS rule holds ${RULE_SEPARATOR}: ${unsplittable}`);
+    stylesheets[key] = { ...sheet, cssRules: () => (rules.length > 0 ? [rules.join(RULE_SEPARATOR)] : []) };
+  }
+  return { ...renderer, stylesheets };
+}
+
 export async function renderRoute(path: string): Promise<RenderedRoute> {
   // The first pass loads the route's lazily loaded page; the second renders it in place. A page
   // that loaded during a pass would instead arrive as a streamed chunk with an inline script,
@@ -31,6 +47,6 @@ export async function renderRoute(path: string): Promise<RenderedRoute> {
   const renderer = createDOMRenderer();
   const html = await renderHtml(path, renderer);
   if (/<script|<template|<!--\$[!?]-->/.test(html)) throw new Error(`prerender: ${path} did not render in one pass`);
-  const styles = renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>);
+  const styles = renderToStaticMarkup(<>{renderToStyleElements(oneRulePerLine(renderer))}</>);
   return { html, styles, state: currentRenderState(path) };
 }

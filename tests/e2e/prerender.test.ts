@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newContext } from './browser.ts';
+import { newContext, waitForApp } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
@@ -61,6 +61,28 @@ describe('public pages pre-rendered at build time', () => {
     await page.waitForURL('**/dashboard');
     await page.getByText('Welcome, demo').waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('takes each page over with the styles the HTML brought, writing none of them twice', async () => {
+    for (const path of ['/', '/login', '/about']) {
+      // A first visit each time: on a later one the service worker serves the plain shell.
+      await context?.close();
+      context = await newContext(suite.browser);
+      const { page, errors } = await watchedPage(context);
+      await page.goto(`${suite.server.url}${path}`);
+      await waitForApp(page);
+      await expect.poll(() => page.evaluate(() => document.getElementById('root')!.dataset.prerendered ?? null)).not.toBeNull();
+      // Let the app finish: every section hydrated, the nav bar's icons and the footer's links in.
+      await page.waitForLoadState('networkidle');
+      const rules = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLStyleElement>('style[data-make-styles-bucket]')].flatMap((element) =>
+          [...(element.sheet?.cssRules ?? [])].map((rule) => `${element.media} ${rule.cssText}`),
+        ),
+      );
+      expect(rules.length, path).toBeGreaterThan(100);
+      expect(rules.filter((rule, i) => rules.indexOf(rule) !== i), path).toEqual([]);
+      expect(errors, path).toEqual([]);
+    }
   });
 
   it('renders afresh, without a mismatch, for a reader whose page is not the pre-rendered one', async () => {
