@@ -13,12 +13,21 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** What `npm start` runs after its build step, read from package.json: `node` and these arguments. */
-function startArgs(): string[] {
+/**
+ * What `npm start` runs after its build step, read from package.json: the environment it sets
+ * (`NAME=value` before the command), and `node`'s arguments.
+ */
+function startCommand(): { env: Record<string, string>; args: string[] } {
   const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: { start: string } };
-  const [command, ...args] = pkg.scripts.start.split(/\s+/);
+  const words = pkg.scripts.start.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    env[name] = value;
+  }
+  const [command, ...args] = words;
   if (command !== 'node') throw new Error(`npm start runs "${command}", not node: update startServerProcess`);
-  return args;
+  return { env, args };
 }
 
 export async function freePort(): Promise<number> {
@@ -39,8 +48,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'alchemy-e2e-')));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
-  const child = spawn(process.execPath, startArgs(), {
-    env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  const start = startCommand();
+  const child = spawn(process.execPath, start.args, {
+    env: { ...process.env, ...start.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
