@@ -1,24 +1,19 @@
 import { create } from 'zustand';
-
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
+import { onInstallOffer } from './install-offer.ts';
 
 /** Set while the browser offers installation: calling it shows the browser's install prompt. */
 export const useInstallPrompt = create<{ install: (() => Promise<void>) | null }>()(() => ({ install: null }));
 
 export function listenForInstallPrompt(): void {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    const offer = event as BeforeInstallPromptEvent;
+  onInstallOffer((offer) =>
     useInstallPrompt.setState({
-      install: async () => {
-        await offer.prompt();
-        await offer.userChoice;
-        useInstallPrompt.setState({ install: null });
-      },
-    });
-  });
-  window.addEventListener('appinstalled', () => useInstallPrompt.setState({ install: null }));
+      install: offer
+        ? async () => {
+            await offer.prompt();
+            await offer.userChoice;
+            useInstallPrompt.setState({ install: null });
+          }
+        : null,
+    }),
+  );
 }

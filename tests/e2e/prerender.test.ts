@@ -63,6 +63,34 @@ describe('public pages pre-rendered at build time', () => {
     expect(errors).toEqual([]);
   });
 
+  it('offers installation when the browser offered it before the app had loaded', async () => {
+    context = await newContext(suite.browser);
+    const { page, errors } = await watchedPage(context);
+    // Chromium's offer, made as soon as the page has been parsed: before the app's code arrives.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => document.documentElement.setAttribute('data-test-prompted', ''),
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(offer);
+      });
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    release();
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Install app' }).click();
+    await page.waitForSelector('html[data-test-prompted]', { state: 'attached' });
+    expect(errors).toEqual([]);
+  });
+
   it('takes each page over with the styles the HTML brought, writing none of them twice', async () => {
     for (const path of ['/', '/login', '/about']) {
       // A first visit each time: on a later one the service worker serves the plain shell.

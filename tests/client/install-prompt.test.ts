@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { captureInstallOffers } from '../../src/pwa/install-offer.ts';
+import { listenForInstallPrompt, useInstallPrompt } from '../../src/pwa/install-prompt.ts';
+
+/** What Chromium fires when the app can be installed. */
+function offerInstall() {
+  const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+    prompt: vi.fn(async () => {}),
+    userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+  });
+  window.dispatchEvent(event);
+  return event;
+}
+
+describe('the install offer', () => {
+  it('reaches the app even when the browser made it before the app had loaded, and goes once used or installed', async () => {
+    captureInstallOffers(); // as the entry script does, first thing
+    const early = offerInstall();
+    expect(early.defaultPrevented).toBe(true); // no mini-infobar: the app offers it, in its nav bar
+    expect(useInstallPrompt.getState().install).toBeNull();
+
+    listenForInstallPrompt(); // the app, loaded later
+    const install = useInstallPrompt.getState().install;
+    expect(install).not.toBeNull();
+    await install!();
+    expect(early.prompt).toHaveBeenCalledOnce();
+    expect(useInstallPrompt.getState().install).toBeNull();
+
+    offerInstall(); // offered again later (the reader dismissed it)
+    expect(useInstallPrompt.getState().install).not.toBeNull();
+    window.dispatchEvent(new Event('appinstalled'));
+    expect(useInstallPrompt.getState().install).toBeNull();
+  });
+});
