@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-export const SERVER_OUT_DIR = 'dist-server';
+const SERVER_OUT_DIR = 'dist-server'; // package.json's start script runs dist-server/main.js
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, SERVER_OUT_DIR);

@@ -8,11 +8,9 @@ import { startTransition } from 'react';
 import { canHydrate, parseRenderState } from './app/render-state.ts';
 import { rehydrateStyles } from './app/rehydrate-styles.ts';
 import { yieldToMain } from './app/yield-to-main.ts';
-import { listenForInstallPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
 async function start(): Promise<void> {
-  listenForInstallPrompt();
   registerServiceWorker();
   const container = document.getElementById('root')!;
   const renderer = createDOMRenderer(document);

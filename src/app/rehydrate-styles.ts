@@ -1,4 +1,11 @@
-import { getStyleSheetKey, type GriffelRenderer, type StyleBucketName } from '@griffel/core';
+import {
+  DATA_BUCKET_ATTR,
+  DATA_CONTAINER_ATTR,
+  DATA_PRIORITY_ATTR,
+  getStyleSheetKey,
+  type GriffelRenderer,
+  type StyleBucketName,
+} from '@griffel/core';
 
 type StyleSheet = GriffelRenderer['stylesheets'][string];
 
@@ -28,10 +35,10 @@ function styleSheetOf(element: HTMLStyleElement, bucketName: StyleBucketName): S
  * misses rules whose text its parser normalises.
  */
 export function rehydrateStyles(renderer: GriffelRenderer, doc: Document): void {
-  for (const element of doc.querySelectorAll<HTMLStyleElement>('style[data-make-styles-bucket]')) {
-    const bucketName = element.dataset.makeStylesBucket as StyleBucketName;
-    const condition = element.getAttribute('data-container') ?? (element.media || '0');
-    const key = getStyleSheetKey(bucketName, condition, Number(element.dataset.priority ?? 0));
+  for (const element of doc.querySelectorAll<HTMLStyleElement>(`style[${DATA_BUCKET_ATTR}]`)) {
+    const bucketName = element.getAttribute(DATA_BUCKET_ATTR) as StyleBucketName;
+    const condition = element.getAttribute(DATA_CONTAINER_ATTR) ?? (element.media || '0');
+    const key = getStyleSheetKey(bucketName, condition, element.getAttribute(DATA_PRIORITY_ATTR) ?? '0');
     renderer.stylesheets[key] ??= styleSheetOf(element, bucketName);
     for (const rule of (element.textContent ?? '').split(RULE_SEPARATOR)) {
       if (rule) renderer.insertionCache[rule] = bucketName;

@@ -7,10 +7,10 @@ import { useHideOnScroll } from '../app/use-hide-on-scroll.ts';
 import { useMediaQuery } from '../app/use-media-query.ts';
 import { useSession } from '../stores/session-store.ts';
 import { InstallButton } from './InstallButton.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
 
 // The drawer is only ever opened on a small screen: its code loads when it is first opened.
 const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
-import { ThemeToggle } from './ThemeToggle.tsx';
 
 const useStyles = makeStyles({
   bar: {

@@ -36,6 +36,11 @@ export function outcomeOfStatus(status: number, detail?: string): SendOutcome {
   return { kind: 'rejected', reason: detail ?? 'Failed to save feedback' };
 }
 
+/** No reply at all (offline, server down): the vote waits and is tried again. */
+export function outcomeOfNetworkError(error: unknown): SendOutcome {
+  return { kind: 'retry', reason: error instanceof Error ? error.message : 'Network error' };
+}
+
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 

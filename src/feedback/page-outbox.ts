@@ -4,7 +4,7 @@ import { useSession } from '../stores/session-store.ts';
 import { mirrorCredentials } from './credentials-mirror.ts';
 import type { FeedbackItem } from './feedback-item.ts';
 import { Outbox } from './outbox.ts';
-import type { OutboxEntry, SendOutcome } from './outbox-rules.ts';
+import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
 import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
 import { replayOutbox, withReplayLock, type ReplayReport } from './replay-outbox.ts';
 import { outcomeOfResponse } from './send-vote.ts';
@@ -24,7 +24,7 @@ async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
     response = await authorizedFetch('/save', { method: 'POST', body: JSON.stringify({ items: [entry.item] }) });
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'unauthorized') return { kind: 'auth' };
-    return { kind: 'retry', reason: error instanceof Error ? error.message : 'Network error' };
+    return outcomeOfNetworkError(error);
   }
   return outcomeOfResponse(response);
 }

@@ -1,6 +1,5 @@
 import { serverDetail } from '../api/api-error.ts';
-import type { OutboxEntry, SendOutcome } from './outbox-rules.ts';
-import { outcomeOfStatus } from './outbox-rules.ts';
+import { outcomeOfNetworkError, outcomeOfStatus, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
 
 /** What a reply to /save means for the queued vote (the server's detail kept for a refusal). */
 export async function outcomeOfResponse(response: Response): Promise<SendOutcome> {
@@ -17,7 +16,7 @@ export async function sendVote(saveUrl: string, entry: OutboxEntry, accessToken:
       body: JSON.stringify({ items: [entry.item] }),
     });
   } catch (error) {
-    return { kind: 'retry', reason: error instanceof Error ? error.message : 'Network error' };
+    return outcomeOfNetworkError(error);
   }
   return outcomeOfResponse(response);
 }

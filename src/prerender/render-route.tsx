@@ -28,7 +28,7 @@ async function renderHtml(path: string, renderer: GriffelRenderer): Promise<stri
  * The renderer as renderToStyleElements sees it, with each style sheet's rules apart: the browser
  * reads them back by splitting the text (src/app/rehydrate-styles.ts).
  */
-function oneRulePerLine(renderer: GriffelRenderer): GriffelRenderer {
+function withRulesApart(renderer: GriffelRenderer): GriffelRenderer {
   const stylesheets: GriffelRenderer['stylesheets'] = {};
   for (const [key, sheet] of Object.entries(renderer.stylesheets)) {
     const rules = sheet.cssRules();
@@ -47,6 +47,6 @@ export async function renderRoute(path: string): Promise<RenderedRoute> {
   const renderer = createDOMRenderer();
   const html = await renderHtml(path, renderer);
   if (/<script|<template|<!--\$[!?]-->/.test(html)) throw new Error(`prerender: ${path} did not render in one pass`);
-  const styles = renderToStaticMarkup(<>{renderToStyleElements(oneRulePerLine(renderer))}</>);
+  const styles = renderToStaticMarkup(<>{renderToStyleElements(withRulesApart(renderer))}</>);
   return { html, styles, state: currentRenderState(path) };
 }

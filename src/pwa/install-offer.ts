@@ -1,32 +1,32 @@
+import { createStore } from 'zustand/vanilla';
+
 /** The event by which the browser offers to install the app (Chromium's beforeinstallprompt). */
-export interface InstallOffer extends Event {
+interface InstallOffer extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-type Listener = (offer: InstallOffer | null) => void;
-
-let current: InstallOffer | null = null;
-let listener: Listener | null = null;
+/**
+ * Set while the browser offers installation: calling it shows the browser's install prompt.
+ * A store without React, so that the entry script (src/main.ts) can fill it before the app loads.
+ */
+export const installOffer = createStore<{ install: (() => Promise<void>) | null }>()(() => ({ install: null }));
 
 /**
- * Listens from the page's first script on (src/main.ts): the browser may offer installation
- * before the app has loaded, and it makes that offer once.
+ * Listens from the page's first script on: the browser may offer installation before the app
+ * has loaded, and it makes that offer once.
  */
 export function captureInstallOffers(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    current = event as InstallOffer;
-    listener?.(current);
+    const offer = event as InstallOffer;
+    installOffer.setState({
+      install: async () => {
+        await offer.prompt();
+        await offer.userChoice;
+        installOffer.setState({ install: null });
+      },
+    });
   });
-  window.addEventListener('appinstalled', () => {
-    current = null;
-    listener?.(null);
-  });
-}
-
-/** Hands the app the offer made so far (or null), then every change to it. */
-export function onInstallOffer(next: Listener): void {
-  listener = next;
-  next(current);
+  window.addEventListener('appinstalled', () => installOffer.setState({ install: null }));
 }

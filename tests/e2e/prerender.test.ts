@@ -22,6 +22,17 @@ describe('public pages pre-rendered at build time', () => {
     return { page, errors };
   }
 
+  /** Holds the app's code back until the returned function is called: the page stays as pre-rendered. */
+  async function holdBackTheApp(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
   it('shows each public page with scripts off', async () => {
     // Dark, too: the page waits for the app to render it dark, unless no app can come.
     context = await suite.browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
@@ -40,12 +51,7 @@ describe('public pages pre-rendered at build time', () => {
     context = await newContext(suite.browser);
     const { page, errors } = await watchedPage(context);
     // Hold the app's code back until the form has been filled in.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBackTheApp(page);
     await page.goto(`${suite.server.url}/login`);
     const signIn = page.getByRole('button', { name: 'Sign In' });
     await page.getByLabel('Username').fill('demo');
@@ -76,12 +82,7 @@ describe('public pages pre-rendered at build time', () => {
         window.dispatchEvent(offer);
       });
     });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBackTheApp(page);
     await page.goto(`${suite.server.url}/`);
     await page.waitForFunction(() => document.readyState === 'complete');
     release();

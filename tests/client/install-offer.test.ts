@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { captureInstallOffers } from '../../src/pwa/install-offer.ts';
-import { listenForInstallPrompt, useInstallPrompt } from '../../src/pwa/install-prompt.ts';
+import { captureInstallOffers, installOffer } from '../../src/pwa/install-offer.ts';
 
 /** What Chromium fires when the app can be installed. */
 function offerInstall() {
@@ -17,18 +16,16 @@ describe('the install offer', () => {
     captureInstallOffers(); // as the entry script does, first thing
     const early = offerInstall();
     expect(early.defaultPrevented).toBe(true); // no mini-infobar: the app offers it, in its nav bar
-    expect(useInstallPrompt.getState().install).toBeNull();
 
-    listenForInstallPrompt(); // the app, loaded later
-    const install = useInstallPrompt.getState().install;
+    const install = installOffer.getState().install;
     expect(install).not.toBeNull();
     await install!();
     expect(early.prompt).toHaveBeenCalledOnce();
-    expect(useInstallPrompt.getState().install).toBeNull();
+    expect(installOffer.getState().install).toBeNull();
 
     offerInstall(); // offered again later (the reader dismissed it)
-    expect(useInstallPrompt.getState().install).not.toBeNull();
+    expect(installOffer.getState().install).not.toBeNull();
     window.dispatchEvent(new Event('appinstalled'));
-    expect(useInstallPrompt.getState().install).toBeNull();
+    expect(installOffer.getState().install).toBeNull();
   });
 });
