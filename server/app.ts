@@ -1,10 +1,9 @@
-import helmet from '@fastify/helmet';
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from './auth/auth-service.ts';
 import { createLogger } from './log.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { setSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -29,23 +28,8 @@ export interface AppDeps {
 /** 1 MiB: fifty feedback items at their longest fit well within it. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The Content-Security-Policy the PWA runs under (Fluent UI injects its styles at run time). */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  // The server may be reached over plain HTTP on a LAN; don't force https for sub-resources.
-  upgradeInsecureRequests: null,
-};
+/** Longer than any route parameter we take, so that the route's own schema names the field. */
+const MAX_PARAM_LENGTH = 500;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,19 +38,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     loggerInstance: deps.logger ?? createLogger(deps.logLevel),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
+  // Bodies are JSON unless a route says otherwise (the sign-in form registers its own parser).
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(formbody);
 
   await app.register(
     async (api) => {

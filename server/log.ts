@@ -1,13 +1,43 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 
-/** Structured logs that never hold credentials, tokens or request bodies. */
-export function createLogger(level = 'info'): FastifyBaseLogger {
-  return pino({
+/** A request as the log shows it: its path, never its query string (which may carry a secret). */
+export function serializeRequest(request: { method?: string; url?: string; id?: string; ip?: string }) {
+  const url = request.url ?? '';
+  const queryAt = url.indexOf('?');
+  return {
+    method: request.method,
+    path: queryAt === -1 ? url : url.slice(0, queryAt),
+    ...(queryAt === -1 ? {} : { query: '[redacted]' }),
+    remoteAddress: request.ip,
+  };
+}
+
+/**
+ * An error as the log shows it: its kind, message, code and stack. Drivers hang the SQL and its
+ * parameters on their errors (PGlite's `params` held a vote's text); those never reach the log.
+ */
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const e = error as Error & { code?: unknown; cause?: unknown };
+  return {
+    type: e.constructor.name,
+    message: e.message,
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    stack: e.stack,
+    ...(e.cause !== undefined ? { cause: serializeError(e.cause) } : {}),
+  };
+}
+
+/** Structured logs that never hold credentials, tokens, request bodies, query strings or SQL parameters. */
+export function createLogger(level = 'info', destination?: DestinationStream): FastifyBaseLogger {
+  const options = {
     level,
+    serializers: { req: serializeRequest, err: serializeError, error: serializeError },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body', 'password', 'refresh_token', 'access_token'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.ts';
 import { findUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
-import { clearThrottle, lockThrottle, readThrottle, writeThrottle } from '../store/throttle.ts';
+import { clearThrottle, lockThrottle, writeThrottle } from '../store/throttle.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
   afterFailure,
+  afterRefund,
   retryAfterSeconds,
   type ThrottlePolicy,
 } from './throttle-policy.ts';
@@ -56,21 +57,22 @@ export class AuthService {
 
   async login(rawUsername: string, password: string, address: string): Promise<LoginOutcome> {
     const username = normaliseUsername(rawUsername);
-    const keys = [`user:${username}`, `ip:${address}`];
-    const now = this.now();
-    const waits = await Promise.all(keys.map(async (key) => retryAfterSeconds(await readThrottle(this.db, key), now)));
-    const wait = Math.max(...waits);
+    const accountKey = `user:${username}`;
+    const addressKey = `ip:${address}`;
+    const wait = await this.reserveAttempt(accountKey, addressKey);
     if (wait > 0) return { kind: 'throttled', retryAfterSeconds: wait };
 
     const user = await findUser(this.db, username);
     // An unknown or disabled user costs the same argon2id work as a wrong password.
     const hash = user && !user.disabled ? user.password_hash : await dummyPasswordHash();
     const passwordMatches = await verifyPassword(hash, password);
-    if (!user || user.disabled || !passwordMatches) {
-      await this.recordFailure(keys);
-      return { kind: 'rejected' };
-    }
-    await clearThrottle(this.db, keys[0]!);
+    // The failure was counted when the attempt was reserved.
+    if (!user || user.disabled || !passwordMatches) return { kind: 'rejected' };
+    await this.db.transaction(async (tx) => {
+      await clearThrottle(tx, accountKey);
+      const state = afterRefund(await lockThrottle(tx, addressKey, this.now()), this.addressPolicy);
+      if (state) await writeThrottle(tx, addressKey, state);
+    });
     return { kind: 'signed-in', tokens: await this.startSession(user.username) };
   }
 
@@ -144,14 +146,22 @@ export class AuthService {
     return { access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer', expires_in: ttl };
   }
 
-  private async recordFailure(keys: string[]): Promise<void> {
+  /**
+   * Counts this attempt as a failure of the account and of the address before any password is
+   * checked, under both rows' locks (account first, everywhere): once the limit is reached, no
+   * parallel attempt on any instance gets a password checked until the back-off ends. Returns the
+   * seconds to wait, 0 when the attempt may go ahead.
+   */
+  private async reserveAttempt(accountKey: string, addressKey: string): Promise<number> {
     const now = this.now();
-    const policies = [this.accountPolicy, this.addressPolicy];
-    await this.db.transaction(async (tx) => {
-      for (const [i, key] of keys.entries()) {
-        const state = await lockThrottle(tx, key);
-        await writeThrottle(tx, key, afterFailure(state, now, policies[i]!));
-      }
+    return this.db.transaction(async (tx) => {
+      const account = await lockThrottle(tx, accountKey, now);
+      const address = await lockThrottle(tx, addressKey, now);
+      const wait = Math.max(retryAfterSeconds(account, now), retryAfterSeconds(address, now));
+      if (wait > 0) return wait;
+      await writeThrottle(tx, accountKey, afterFailure(account, now, this.accountPolicy));
+      await writeThrottle(tx, addressKey, afterFailure(address, now, this.addressPolicy));
+      return 0;
     });
   }
 }

@@ -39,6 +39,16 @@ export function afterFailure(state: ThrottleState | undefined, now: number, poli
   return { failures, windowStartedAt, lockedUntil };
 }
 
+/**
+ * An attempt is counted as a failure before its password is checked (so that parallel guesses
+ * cannot all pass one reading of the count); a success hands that count back.
+ */
+export function afterRefund(state: ThrottleState | undefined, policy: ThrottlePolicy): ThrottleState | undefined {
+  if (!state) return undefined;
+  const failures = Math.max(0, state.failures - 1);
+  return { ...state, failures, lockedUntil: failures < policy.freeFailures ? null : state.lockedUntil };
+}
+
 /** "Try again in 3 seconds." / "Try again in 15 minutes." */
 export function describeWait(seconds: number): string {
   if (seconds < 90) return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;

@@ -5,6 +5,9 @@ export const TOKEN_ISSUER = 'alchemy-search';
 export const TOKEN_AUDIENCE = 'alchemy-search-api';
 /** The only algorithm we sign with or accept: never `none`, never an asymmetric swap. */
 const ALLOWED_ALGORITHMS = ['HS256'];
+/** How far ahead of our clock a token's `iat` may lie (another instance's clock may run ahead). */
+export const MAX_CLOCK_SKEW_SECONDS = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   username: string;
@@ -40,7 +43,9 @@ export async function verifyAccessToken(key: Uint8Array, token: string, now: Dat
       requiredClaims: ['sub', 'sid', 'jti', 'iat', 'exp'],
       clockTolerance: 0,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+    // Issued in the future: a forged clock, or a key used elsewhere; only a small skew is allowed.
+    if (payload.iat! > now.getTime() / 1000 + MAX_CLOCK_SKEW_SECONDS) return null;
     return { username: payload.sub, sessionId: payload.sid };
   } catch {
     return null;

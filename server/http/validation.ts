@@ -8,8 +8,48 @@ const coercing = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: fals
 addFormats.default(strict, ['uuid']);
 addFormats.default(coercing, ['uuid']);
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? strict : coercing).compile(schema);
+/**
+ * Values JSON Schema lets through but the store cannot keep: a number past float range (`1e400`
+ * parses as Infinity, which PostgreSQL reads back as null) and text holding U+0000 (which
+ * PostgreSQL text cannot hold). The first one found, anywhere in the part, as an Ajv error.
+ */
+export function findUnstorableValue(data: unknown, instancePath = ''): ErrorObject | null {
+  if (typeof data === 'number' && !Number.isFinite(data)) return unstorable('finite', instancePath);
+  if (typeof data === 'string' && data.includes('\u0000')) return unstorable('noNul', instancePath);
+  if (Array.isArray(data)) {
+    for (const [i, item] of data.entries()) {
+      const found = findUnstorableValue(item, `${instancePath}/${i}`);
+      if (found) return found;
+    }
+  } else if (data !== null && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      const found = findUnstorableValue(value, `${instancePath}/${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function unstorable(keyword: 'finite' | 'noNul', instancePath: string): ErrorObject {
+  return { keyword, instancePath, schemaPath: '', params: {} };
+}
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  const validate = (httpPart === 'body' ? strict : coercing).compile(schema);
+  const check = Object.assign(
+    (data: unknown): boolean => {
+      if (!validate(data)) {
+        check.errors = validate.errors ?? [];
+        return false;
+      }
+      const found = findUnstorableValue(data);
+      check.errors = found ? [found] : null;
+      return found === null;
+    },
+    { errors: null as ErrorObject[] | null },
+  );
+  return check;
+};
 
 /** `/items/0/reaction` → `items[0].reaction` */
 function fieldName(instancePath: string, child?: string): string {
@@ -52,6 +92,10 @@ export function describeValidationError(error: ErrorObject, part: string): strin
       return `${field} must be at least ${String(params.limit)}`;
     case 'maximum':
       return `${field} must be at most ${String(params.limit)}`;
+    case 'finite':
+      return `${field} must be a finite number`;
+    case 'noNul':
+      return `${field} must not contain the NUL character (U+0000)`;
     case 'format':
       return `${field} must be ${params.format === 'uuid' ? 'a UUID' : `a valid ${String(params.format)}`}`;
     default:

@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth-service.ts';
 import { describeWait } from '../auth/throttle-policy.ts';
@@ -20,28 +21,34 @@ const refreshBody = {
   properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 512 } },
 } as const;
 
+const FORM = 'application/x-www-form-urlencoded';
 const SESSION_EXPIRED = 'Session expired. Please login again.';
 
 export function authRoutes(auth: AuthService) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post<{ Body: { username: string; password: string } }>(
-      '/login',
-      { schema: { body: loginBody } },
-      async (request) => {
-        const { username, password } = request.body;
-        const outcome = await auth.login(username, password, request.ip);
-        if (outcome.kind === 'throttled') {
-          throw new HttpError(429, `Too many failed sign-in attempts. ${describeWait(outcome.retryAfterSeconds)}`, {
-            'retry-after': String(outcome.retryAfterSeconds),
-          });
-        }
-        if (outcome.kind === 'rejected') {
-          request.log.info({ event: 'login-failed' }, 'sign-in rejected');
-          throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' });
-        }
-        return outcome.tokens;
-      },
-    );
+    // The sign-in form (OAuth 2 password grant) is form-encoded, and only that: a context of its own.
+    await app.register(async (form) => {
+      form.removeAllContentTypeParsers();
+      await form.register(formbody);
+      form.post<{ Body: { username: string; password: string } }>(
+        '/login',
+        { schema: { body: loginBody }, config: { contentType: FORM } },
+        async (request) => {
+          const { username, password } = request.body;
+          const outcome = await auth.login(username, password, request.ip);
+          if (outcome.kind === 'throttled') {
+            throw new HttpError(429, `Too many failed sign-in attempts. ${describeWait(outcome.retryAfterSeconds)}`, {
+              'retry-after': String(outcome.retryAfterSeconds),
+            });
+          }
+          if (outcome.kind === 'rejected') {
+            request.log.info({ event: 'login-failed' }, 'sign-in rejected');
+            throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' });
+          }
+          return outcome.tokens;
+        },
+      );
+    });
 
     app.post<{ Body: { refresh_token: string } }>('/refresh', { schema: { body: refreshBody } }, async (request) => {
       const tokens = await auth.refresh(request.body.refresh_token);

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -35,12 +36,28 @@ async function createDataDirInWorker(dataDir: string): Promise<void> {
   });
 }
 
-/** The embedded store: PGlite in `dataDir`, or in memory when no folder is given (tests). */
+/**
+ * The embedded store: PGlite in `dataDir`, or in memory when no folder is given (tests). Throws
+ * DataDirLockedError while another live process has that folder open.
+ */
 export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDirInWorker(dataDir);
-  const options = { postgresqlconf: EMBEDDED_SETTINGS };
-  const lite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+  let lock: DataDirLock | undefined;
+  if (dataDir) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    lock = await lockDataDir(dataDir);
+  }
+  let lite: PGlite;
+  try {
+    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      await mkdir(dataDir, { recursive: true });
+      await createDataDirInWorker(dataDir);
+    }
+    const options = { postgresqlconf: EMBEDDED_SETTINGS };
+    lite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   return {
     kind: 'embedded',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -51,20 +68,53 @@ export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
         work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
       );
     },
-    close: () => lite.close(),
+    async close() {
+      await lite.close();
+      await lock?.release();
+    },
   };
 }
 
-/**
- * PostgreSQL over a connection pool. `schema`, when given, becomes the search path of every
- * connection (the tests give each suite a schema of its own).
- */
-export async function openPostgresDb(url: string, options: { schema?: string } = {}): Promise<Db> {
+/** The database cannot be reached right now (down, restarting, or it dropped the connection). */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database is unavailable', { cause });
+  }
+}
+
+/** SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server shutting down or starting). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/i;
+
+/** Whether an error from the driver means the database is away, not that the query was wrong. */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  return UNAVAILABLE_MESSAGE.test(error.message);
+}
+
+function unavailableOr(error: unknown): unknown {
+  return isUnavailable(error) ? new StoreUnavailableError(error) : error;
+}
+
+export interface PostgresOptions {
+  /** A schema of its own, as every connection's search path (the tests give each suite one). */
+  schema?: string;
+  /** Told when the pool drops a broken idle connection (the server logs it). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** PostgreSQL over a connection pool. */
+export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Db> {
   const { schema } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // While the database is away a request gets a 503 within seconds instead of hanging.
+    connectionTimeoutMillis: 3000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   if (schema) {
@@ -76,14 +126,28 @@ export async function openPostgresDb(url: string, options: { schema?: string } =
       await admin.end();
     }
   }
+  // An idle connection the server terminates (a restart, pg_terminate_backend) is reported here
+  // and dropped by the pool; without a listener the process would exit. The next query connects anew.
+  pool.on('error', (error) => options.onConnectionError?.(error));
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+      try {
+        return (await pool.query(sql, params)).rows as T[];
+      } catch (error) {
+        throw unavailableOr(error);
+      }
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
+      // While checked out the pool does not listen for this client's errors: a connection lost
+      // between two statements must fail the transaction, not the process.
+      const onError = () => undefined;
+      client.on('error', onError);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work({
@@ -92,18 +156,27 @@ export async function openPostgresDb(url: string, options: { schema?: string } =
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        if (isUnavailable(error)) {
+          broken = error as Error;
+          throw new StoreUnavailableError(error);
+        }
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is destroyed rather than handed to the next request.
+        client.release(broken);
       }
     },
     close: () => pool.end(),
   };
 }
 
-export async function openDb(settings: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export async function openDb(
+  settings: { databaseUrl?: string; dataDir: string },
+  onConnectionError?: (error: Error) => void,
+): Promise<Db> {
   return settings.databaseUrl
-    ? openPostgresDb(settings.databaseUrl)
+    ? openPostgresDb(settings.databaseUrl, { onConnectionError })
     : openEmbeddedDb(`${settings.dataDir}/pgdata`);
 }

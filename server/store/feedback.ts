@@ -26,16 +26,20 @@ export interface StoredFeedback extends Omit<FeedbackItem, 'client_id' | 'round_
 
 /**
  * Stores a batch in one transaction. Items whose client_id this author already stored are
- * counted as duplicates and left as they were.
+ * counted as duplicates and left as they were; concurrent batches sharing client_ids never deadlock.
  */
 export async function saveFeedback(
   db: Db,
   author: string,
   items: FeedbackItem[],
 ): Promise<{ saved: number; duplicates: number }> {
+  // Inserted in client_id order: two batches holding the same ids in different orders would
+  // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
+  const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
+  const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return db.transaction(async (tx) => {
     let saved = 0;
-    for (const item of items) {
+    for (const item of ordered) {
       const rows = await tx.query(
         `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
            retrieved_text, model_type, result_label, reaction, confidence_score)

@@ -16,14 +16,19 @@ function toState(row: ThrottleRow | undefined): ThrottleState | undefined {
   };
 }
 
-export async function readThrottle(db: Queryable, key: string): Promise<ThrottleState | undefined> {
-  const rows = await db.query<ThrottleRow>('SELECT * FROM login_throttle WHERE key = $1', [key]);
-  return toState(rows[0]);
-}
-
-export async function lockThrottle(db: Queryable, key: string): Promise<ThrottleState | undefined> {
+/**
+ * Locks a key's row for the rest of the transaction, creating it first when absent, so that
+ * concurrent sign-ins on one account (on any instance) queue here instead of all reading the
+ * same count. Undefined when the key has no failures yet.
+ */
+export async function lockThrottle(db: Queryable, key: string, now: number): Promise<ThrottleState | undefined> {
+  await db.query(
+    `INSERT INTO login_throttle (key, failures, window_started_at) VALUES ($1, 0, $2) ON CONFLICT (key) DO NOTHING`,
+    [key, new Date(now)],
+  );
   const rows = await db.query<ThrottleRow>('SELECT * FROM login_throttle WHERE key = $1 FOR UPDATE', [key]);
-  return toState(rows[0]);
+  const state = toState(rows[0]);
+  return state && state.failures > 0 ? state : undefined;
 }
 
 export async function writeThrottle(db: Queryable, key: string, state: ThrottleState): Promise<void> {

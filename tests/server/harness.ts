@@ -76,6 +76,8 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** Another instance's store, for two servers on one database (it stays open when this one closes). */
+  sharedDb?: Db;
   settings?: Partial<AuthSettings>;
   staticDir?: string;
   extra?: Partial<AppDeps>;
@@ -83,7 +85,7 @@ export interface TestServerOptions {
 
 /** A real server on a random local port, over a fresh store. */
 export async function startTestServer(kind: StoreKind, options: TestServerOptions = {}): Promise<TestServer> {
-  const { db, drop } = await openTestDb(kind);
+  const { db, drop } = options.sharedDb ? { db: options.sharedDb, drop: async () => undefined } : await openTestDb(kind);
   const clock = new TestClock();
   const auth = new AuthService(db, TEST_KEY, { ...TEST_SETTINGS, ...options.settings }, clock.now);
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'no-build-')));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_POLICY,
+  ADDRESS_POLICY,
   afterFailure,
+  afterRefund,
   describeWait,
   retryAfterSeconds,
   type ThrottleState,
@@ -40,5 +42,19 @@ describe('throttle policy', () => {
     expect(describeWait(1)).toBe('Try again in 1 second.');
     expect(describeWait(45)).toBe('Try again in 45 seconds.');
     expect(describeWait(900)).toBe('Try again in 15 minutes.');
+  });
+});
+
+describe('afterRefund', () => {
+  it('hands a successful attempt its reserved failure back, and lifts a lock the count no longer reaches', () => {
+    expect(afterRefund(undefined, ADDRESS_POLICY)).toBeUndefined();
+    const atLimit = failTimes(ADDRESS_POLICY.freeFailures, T0, 1000)!;
+    expect(atLimit.lockedUntil).not.toBeNull();
+    expect(afterRefund(atLimit, ADDRESS_POLICY)).toEqual({ ...atLimit, failures: ADDRESS_POLICY.freeFailures - 1, lockedUntil: null });
+  });
+
+  it('keeps the lock of a count still past the free failures', () => {
+    const past = failTimes(ADDRESS_POLICY.freeFailures + 3, T0, 1000)!;
+    expect(afterRefund(past, ADDRESS_POLICY)).toEqual({ ...past, failures: past.failures - 1 });
   });
 });

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
+
+/** The Content-Security-Policy the PWA runs under (Fluent UI injects its styles at run time). */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  // The server may be reached over plain HTTP on a LAN; don't force https for sub-resources.
+  upgradeInsecureRequests: null,
+};
+
+const setHelmetHeaders = helmet({
+  contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+  crossOriginEmbedderPolicy: false,
+  // Sent below, and only over TLS: over plain HTTP a browser ignores it (RFC 6797 8.1).
+  strictTransportSecurity: false,
+});
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Every reply's security headers. Called by a hook for routed requests and by the router's own
+ * error path (a malformed URL never reaches the hooks), so that every reply carries the same.
+ * `request.protocol` is https when the connection is TLS, or, with TRUST_PROXY, when the proxy says so.
+ */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  setHelmetHeaders(request.raw, reply.raw, () => undefined);
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../server/auth/tokens.ts';
+import { createLogger } from '../../server/log.ts';
+import { searchRoutes } from '../../server/routes/search.ts';
+import { corpusEngine } from './engine-helpers.ts';
+import { STORES, TEST_KEY, startTestServer, type TestServer } from './harness.ts';
+
+const PASSWORD = 'correct horse battery';
+
+function vote(overrides: Record<string, unknown> = {}) {
+  return {
+    user_type: 'Enthusiast',
+    username: 'reader',
+    query: 'what is the heart',
+    retrieved_text: 'The heart is like a mirror.',
+    model_type: 'BGE bge-small-en-v1.5',
+    result_label: 'A',
+    reaction: '👍',
+    confidence_score: 0.5,
+    client_id: randomUUID(),
+    ...overrides,
+  };
+}
+
+async function tokenFor(server: TestServer, username = 'reader'): Promise<string> {
+  await server.addUser(username, PASSWORD);
+  const res = await server.login(username, PASSWORD);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const detailOf = async (res: Response) => ((await res.json()) as { detail: string }).detail;
+
+/** Log lines written by the server, as text. */
+function captureLog() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { logger: createLogger('info', stream), text: () => text };
+}
+
+describe.each(STORES)('hardening on %s store', (store) => {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    // The second instance shares the first one's store: close it first.
+    for (const server of servers.reverse()) await server.close();
+    servers.length = 0;
+  });
+  const start = async (...args: Parameters<typeof startTestServer>) => {
+    const server = await startTestServer(...args);
+    servers.push(server);
+    return server;
+  };
+
+  it('checks no password once the limit is reached, even for 200 guesses at once from 200 addresses', async () => {
+    const server = await start(store, { extra: { trustProxy: true } });
+    await server.addUser('reader', PASSWORD);
+    const guess = (i: number, password = 'wrong password') =>
+      server.api('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` },
+        body: new URLSearchParams({ username: 'reader', password, grant_type: 'password' }).toString(),
+      });
+    const statuses = (await Promise.all(Array.from({ length: 200 }, (_, i) => guess(i)))).map((r) => r.status);
+    // Five free failures (the clock stands still), then the back-off: nothing else was checked.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(195);
+    // The right password, from a fresh address, waits like everyone else.
+    expect((await guess(201, PASSWORD)).status).toBe(429);
+    server.clock.advance(2);
+    expect((await guess(202, PASSWORD)).status).toBe(200);
+  });
+
+  it('holds the sign-in limit across two instances on one store', async () => {
+    const first = await start(store);
+    const second = await start(store, { sharedDb: first.db });
+    second.clock.ms = first.clock.ms;
+    await first.addUser('reader', PASSWORD);
+    const attempts = Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).login('reader', 'wrong password'));
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect((await second.login('reader', PASSWORD)).status).toBe(429);
+  });
+
+  it('gives a successful sign-in its count back, so a reader who gets in is not held back', async () => {
+    const server = await start(store, {
+      settings: { addressPolicy: { freeFailures: 3, maxDelaySeconds: 900, maxFailuresPerHour: 500 } },
+    });
+    await server.addUser('reader', PASSWORD);
+    expect((await server.login('ghost', 'wrong password')).status).toBe(401);
+    expect((await server.login('ghost2', 'wrong password')).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await server.login('reader', PASSWORD)).status).toBe(200);
+  });
+
+  it('rejects text holding U+0000 with 400 naming the field, and stores nothing', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    const login = await server.login('read\u0000er', PASSWORD);
+    expect(login.status).toBe(400);
+    expect(await detailOf(login)).toBe('username must not contain the NUL character (U+0000)');
+    for (const field of ['query', 'retrieved_text', 'model_type', 'username']) {
+      const res = await server.api('/api/save', { token, json: { items: [vote(), vote({ [field]: 'a\u0000b' })] } });
+      expect(res.status).toBe(400);
+      expect(await detailOf(res)).toBe(`items[1].${field} must not contain the NUL character (U+0000)`);
+    }
+    expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
+  });
+
+  it('rejects numbers past float range with 400 instead of storing null', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    for (const raw of ['1e400', '-1e400']) {
+      const body = `{"items":[${JSON.stringify(vote()).replace('"confidence_score":0.5', `"confidence_score":${raw}`)}]}`;
+      const res = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body });
+      expect(res.status).toBe(400);
+      expect(await detailOf(res)).toBe('items[0].confidence_score must be a finite number');
+    }
+    expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
+  });
+
+  it('never fails concurrent batches that carry the same client_ids in different orders', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    const items = Array.from({ length: 12 }, () => vote());
+    const shuffled = () => [...items].sort(() => Math.random() - 0.5);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => server.api('/api/save', { token, json: { items: shuffled() } })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const counts = (await Promise.all(replies.map((r) => r.json()))) as Array<{ saved: number; duplicates: number }>;
+    expect(counts.reduce((n, c) => n + c.saved, 0)).toBe(12);
+    expect(counts.reduce((n, c) => n + c.duplicates, 0)).toBe(12 * 19);
+    expect(await (await server.api('/api/feedback?limit=100', { token })).json()).toHaveLength(12);
+  });
+
+  it('takes only the content type each endpoint is for, answering 415 with a detail', async () => {
+    const server = await start(store, { extra: { apiPlugins: [searchRoutes(await corpusEngine(), { rateLimit: 0 })] } });
+    const token = await tokenFor(server);
+    const jsonLogin = await server.api('/api/login', { json: { username: 'reader', password: PASSWORD, grant_type: 'password' } });
+    expect(jsonLogin.status).toBe(415);
+    expect(await detailOf(jsonLogin)).toBe('Content-Type must be application/x-www-form-urlencoded');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const formSearch = await server.api('/api/search', { method: 'POST', headers: form, body: 'query=heart' });
+    expect(formSearch.status).toBe(415);
+    expect(await detailOf(formSearch)).toBe('Content-Type must be application/json');
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+      const res = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': type }, body: 'items=1' });
+      expect(res.status).toBe(415);
+    }
+    expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
+  });
+
+  it('answers 401, not 500, for a validly signed token whose session id is not a UUID', async () => {
+    const server = await start(store);
+    const now = Math.floor(server.clock.ms / 1000);
+    const token = await new SignJWT({ sid: 'not-a-uuid' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('reader')
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .sign(TEST_KEY);
+    const res = await server.api('/api/feedback', { token });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('errors from every layer, logs and headers', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
+
+  it('answers malformed and over-long addresses as {detail} with the security headers', async () => {
+    server = await startTestServer('embedded', { extra: { apiPlugins: [searchRoutes(await corpusEngine(), { rateLimit: 0 })] } });
+    const cases: Array<[string, number, string]> = [
+      [`/api/passages/${'x'.repeat(101)}/context`, 400, 'id must be at most 100 characters'],
+      ['/api/passages/%FF/context', 400, 'The address is not valid'],
+      [`/api/passages/${'x'.repeat(600)}/context`, 414, 'The address is too long'],
+    ];
+    for (const [url, status, detail] of cases) {
+      const res = await server.api(url);
+      expect(res.status, url).toBe(status);
+      expect(await res.json()).toEqual({ detail });
+      for (const header of SECURITY_HEADERS) expect(res.headers.get(header), `${header} on ${url}`).toBeTruthy();
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('logs neither query strings nor the SQL parameters of a failed query', async () => {
+    const log = captureLog();
+    server = await startTestServer('embedded', { extra: { logger: log.logger } });
+    const token = await tokenFor(server);
+    await server.login('reader', 'hunter2-in-the-body');
+    await server.api('/api/login?password=hunter2-in-the-query&access_token=abc.def.ghi', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=reader&password=x&grant_type=password',
+    });
+    await server.db.query('ALTER TABLE feedback RENAME TO feedback_gone');
+    const res = await server.api('/api/save', { token, json: { items: [vote({ retrieved_text: 'a secret vote text' })] } });
+    expect(res.status).toBe(500);
+    const text = log.text();
+    expect(text).toContain('request failed');
+    for (const secret of ['hunter2', 'abc.def.ghi', 'a secret vote text', PASSWORD]) expect(text).not.toContain(secret);
+    expect(text).toContain('"path":"/api/login"');
+  });
+
+  it('rejects a token issued in the future beyond a small clock skew', async () => {
+    server = await startTestServer('embedded');
+    const token = await tokenFor(server);
+    const { sessionId } = (await server.auth.authenticate(token))!;
+    const sign = (iat: number) =>
+      new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setSubject('reader')
+        .setJti(randomUUID())
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 7200)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .sign(TEST_KEY);
+    const now = Math.floor(server.clock.ms / 1000);
+    expect((await server.api('/api/feedback', { token: await sign(now + 3600) })).status).toBe(401);
+    expect((await server.api('/api/feedback', { token: await sign(now + 10) })).status).toBe(200);
+  });
+
+  it('sends HSTS only when the request came over TLS', async () => {
+    server = await startTestServer('embedded', { extra: { trustProxy: true } });
+    expect((await server.api('/api/health')).headers.get('strict-transport-security')).toBeNull();
+    const viaTls = await server.api('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaTls.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+  });
+});

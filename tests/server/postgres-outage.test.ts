@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthService } from '../../server/auth/auth-service.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { buildApp } from '../../server/app.ts';
+import { openPostgresDb, type Db } from '../../server/store/db.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { insertUser } from '../../server/store/users.ts';
+import { TEST_KEY, TEST_SETTINGS } from './harness.ts';
+import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
+
+const PASSWORD = 'correct horse battery';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function vote() {
+  return {
+    user_type: 'Ustaz',
+    username: 'reader',
+    query: 'patience',
+    retrieved_text: 'Patience is half of faith.',
+    model_type: 'UAE UAE-Large-V1',
+    result_label: 'B',
+    reaction: '🤷',
+    confidence_score: 0.4,
+    client_id: randomUUID(),
+  };
+}
+
+// A cluster of its own, restarted and stopped under load: only where PostgreSQL is installed and
+// the PostgreSQL suites run (TEST_DATABASE_URL set, as in CI), like every other PostgreSQL test.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while PostgreSQL goes away and comes back', () => {
+  let cluster: PrivatePostgres;
+  let db: Db;
+  let url: string;
+  let token: string;
+  let close: () => Promise<void>;
+  const connectionErrors: Error[] = [];
+
+  beforeAll(async () => {
+    cluster = await startPrivatePostgres();
+    db = await openPostgresDb(cluster.url, { onConnectionError: (error) => connectionErrors.push(error) });
+    await migrate(db);
+    await insertUser(db, 'reader', await hashPassword(PASSWORD));
+    const app = await buildApp({ db, auth: new AuthService(db, TEST_KEY, TEST_SETTINGS), staticDir: '/nonexistent', logLevel: 'silent' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    close = async () => {
+      await app.close();
+      await db.close();
+    };
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'reader', password: PASSWORD, grant_type: 'password' }),
+    });
+    token = ((await login.json()) as { access_token: string }).access_token;
+  }, 120_000);
+  afterAll(async () => {
+    await close?.();
+    await cluster?.destroy();
+  });
+
+  const save = (items: unknown[]) =>
+    fetch(`${url}/api/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ items }),
+    });
+  const storedVotes = async () => {
+    const res = await fetch(`${url}/api/feedback?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+    return (await res.json()) as Array<{ client_id: string }>;
+  };
+
+  /** Sends each vote until the server takes it, as the client's outbox does; every reply is kept. */
+  async function deliver(item: ReturnType<typeof vote>, replies: Array<{ status: number; body: unknown }>) {
+    for (;;) {
+      const res = await save([item]);
+      replies.push({ status: res.status, body: await res.json() });
+      if (res.status === 200) return;
+      await sleep(100);
+    }
+  }
+
+  it('stays up when PostgreSQL terminates its connections, and the next requests succeed', async () => {
+    // Several connections open and idle in the pool.
+    expect((await Promise.all(Array.from({ length: 8 }, () => save([vote()])))).map((r) => r.status)).toEqual(Array(8).fill(200));
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    const { rowCount } = await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    await admin.end();
+    expect(rowCount).toBeGreaterThan(0);
+    await sleep(200);
+    expect(connectionErrors.length).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) {
+      expect((await save([vote()])).status).toBe(200);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    }
+  });
+
+  it('answers 503 with a detail while the database is down, and recovers by itself', async () => {
+    await cluster.stop();
+    try {
+      for (const res of [await fetch(`${url}/api/health`), await save([vote()]), await fetch(`${url}/api/feedback`, { headers: { authorization: `Bearer ${token}` } })]) {
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('5');
+        expect(await res.json()).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
+      }
+    } finally {
+      await cluster.start();
+    }
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect((await save([vote()])).status).toBe(200);
+  });
+
+  it('loses no vote and answers nothing but 200 or 503 while PostgreSQL restarts under load', async () => {
+    const before = (await storedVotes()).length;
+    const votes = Array.from({ length: 60 }, vote);
+    const replies: Array<{ status: number; body: unknown }> = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < votes.length) {
+        await deliver(votes[next++]!, replies);
+        await sleep(20);
+      }
+    };
+    const load = Promise.all(Array.from({ length: 6 }, worker));
+    await sleep(300);
+    await cluster.restart();
+    await load;
+
+    expect(new Set(replies.map((r) => r.status))).toEqual(new Set(replies.some((r) => r.status === 503) ? [200, 503] : [200]));
+    for (const reply of replies.filter((r) => r.status === 503)) {
+      expect(reply.body).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
+    }
+    const stored = (await storedVotes()).map((v) => v.client_id);
+    expect(stored.length - before).toBe(votes.length);
+    for (const v of votes) expect(stored.filter((id) => id === v.client_id)).toHaveLength(1);
+  });
+});
