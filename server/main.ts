@@ -5,6 +5,8 @@ import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './log.ts';
+import { listenForAdmin } from './admin/admin-socket.ts';
+import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { openDb } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { LineupError } from './models/lineup.ts';
@@ -13,14 +15,14 @@ import { startRetrieval } from './search/start-retrieval.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDb(config);
+  const logger = createLogger(config.logLevel);
+  const db = await openDb(config, (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'));
   const applied = await migrate(db);
   await ensureDemoUser(db, config.demoPassword);
   const key = await loadSigningKey(config);
   await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other
   const auth = new AuthService(db, key, config);
   const started = performance.now();
-  const logger = createLogger(config.logLevel);
   const engine = await startRetrieval(config, logger);
   const app = await buildApp({
     db,
@@ -33,6 +35,12 @@ async function main(): Promise<void> {
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   app.log.info({ database: db.kind }, 'store ready');
+  if (db.kind === 'postgres' && !config.jwtSecret) {
+    app.log.warn(
+      'DATABASE_URL is set but JWT_SECRET is not: this instance signs with a key of its own (in DATA_DIR), so other instances on this database will reject its tokens. Set one JWT_SECRET for all of them.',
+    );
+  }
+  const admin = db.kind === 'embedded' ? await listenForAdmin(db, config.dataDir, logger) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,6 +49,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
       await app.close();
+      await admin?.close();
       await db.close();
       process.exit(0);
     } catch (error) {
@@ -58,6 +67,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof DataDirLockedError) {
+    console.error(`Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`);
   } else {
     console.error(error);
   }

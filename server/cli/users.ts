@@ -1,11 +1,12 @@
+import { adminSocketPath } from '../admin/admin-socket.ts';
+import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../admin/admin-client.ts';
+import { runUserCommand, UserCommandError, type UserCommand } from '../admin/user-commands.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDb, type Db } from '../store/db.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { DataDirLockedError } from '../store/data-dir-lock.ts';
+import { openDb } from '../store/db.ts';
 import { migrate } from '../store/migrate.ts';
-import { deleteFeedbackOf } from '../store/feedback.ts';
-import { deleteSessionsOf, revokeUserSessions } from '../store/sessions.ts';
-import { clearThrottle } from '../store/throttle.ts';
-import { findUser, insertUser, listUsers, normaliseUsername, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../store/users.ts';
+import { normaliseUsername, USERNAME_PATTERN } from '../store/users.ts';
 import { promptHidden } from './prompt.ts';
 
 const USAGE = `Usage: npm run users -- <command> [NAME]
@@ -17,9 +18,13 @@ const USAGE = `Usage: npm run users -- <command> [NAME]
   enable NAME    let a disabled user sign in again
   forget NAME    delete the reader's votes and sessions (the privacy page's promise)
 
-Passwords are 8 to 128 characters.`;
+Passwords are 8 to 128 characters. While the server runs on the embedded store, the command is
+run by the server itself and takes effect at once.`;
 
+/** Exit 2: the operator's input was wrong, and nothing was changed. */
 class UsageError extends Error {}
+/** Exit 1: the command could not be carried out, and nothing was changed. */
+class RefusedError extends Error {}
 
 async function readNewPassword(): Promise<string> {
   const fromEnv = process.env.USER_PASSWORD;
@@ -41,68 +46,72 @@ function requireName(name: string | undefined): string {
   return username;
 }
 
-async function run(db: Db, command: string | undefined, name: string | undefined): Promise<string> {
+/** The command line as a command to run; any new password is asked for and hashed here. */
+async function parseCommand(command: string | undefined, name: string | undefined): Promise<UserCommand> {
   switch (command) {
-    case 'add': {
-      const username = requireName(name);
-      if (await findUser(db, username)) throw new UsageError(`User ${username} already exists`);
-      const hash = await hashPassword(await readNewPassword());
-      if (!(await insertUser(db, username, hash))) throw new UsageError(`User ${username} already exists`);
-      return `Added ${username}`;
-    }
-    case 'list': {
-      const users = await listUsers(db);
-      if (users.length === 0) return 'No users';
-      return users
-        .map((u) => `${u.username}\t${u.disabled ? 'disabled' : 'active'}\tsince ${u.created_at.toISOString().slice(0, 10)}`)
-        .join('\n');
-    }
+    case 'list':
+      return { command };
+    case 'add':
     case 'passwd': {
       const username = requireName(name);
-      if (!(await findUser(db, username))) throw new UsageError(`No user ${username}`);
-      await setPasswordHash(db, username, await hashPassword(await readNewPassword()));
-      const ended = await revokeUserSessions(db, username, new Date(), 'password changed');
-      return `Password changed for ${username}; ${ended} session(s) ended`;
+      return { command, username, passwordHash: await hashPassword(await readNewPassword()) };
     }
     case 'disable':
-    case 'enable': {
-      const username = requireName(name);
-      if (!(await setDisabled(db, username, command === 'disable'))) throw new UsageError(`No user ${username}`);
-      if (command === 'enable') return `Enabled ${username}`;
-      const ended = await revokeUserSessions(db, username, new Date(), 'user disabled');
-      return `Disabled ${username}; ${ended} session(s) ended`;
-    }
-    case 'forget': {
-      const username = requireName(name);
-      const { votes, sessions } = await db.transaction(async (tx) => {
-        const votes = await deleteFeedbackOf(tx, username);
-        const sessions = await deleteSessionsOf(tx, username);
-        await clearThrottle(tx, `user:${username}`);
-        return { votes, sessions };
-      });
-      return `Forgot ${username}: ${votes} vote(s) and ${sessions} session(s) deleted`;
-    }
+    case 'enable':
+    case 'forget':
+      return { command, username: requireName(name) };
     default:
       throw new UsageError(USAGE);
+  }
+}
+
+/** Runs the command on the store; when a running server holds the embedded database, through it. */
+async function execute(config: Config, command: UserCommand): Promise<string> {
+  try {
+    const db = await openDb(config);
+    try {
+      await migrate(db);
+      return await runUserCommand(db, command);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    const socketPath = adminSocketPath(config.dataDir);
+    try {
+      const reply = await sendUserCommand(socketPath, command);
+      if (!reply.ok) throw new UserCommandError(reply.message);
+      return reply.message;
+    } catch (sendError) {
+      if (sendError instanceof AdminTimeoutError) {
+        throw new RefusedError(
+          `The server (process ${error.pid}) took the command but gave ${sendError.message}. It may still carry it out:` +
+            ' check with npm run users -- list.',
+        );
+      }
+      if (!(sendError instanceof AdminUnreachableError)) throw sendError;
+      throw new RefusedError(
+        `The server (process ${error.pid}) has the database in ${config.dataDir} open and did not answer on ${socketPath}` +
+          ` (${sendError.message}). Nothing was changed: stop the server, or try again once it is ready.`,
+      );
+    }
   }
 }
 
 async function main(): Promise<void> {
   const [command, name] = process.argv.slice(2);
   const config = loadConfig();
-  const db = await openDb(config);
-  try {
-    await migrate(db);
-    console.log(await run(db, command, name));
-  } finally {
-    await db.close();
-  }
+  console.log(await execute(config, await parseCommand(command, name)));
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof UsageError || error instanceof UserCommandError || error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof RefusedError) {
+    console.error(error.message);
+    process.exit(1);
   }
   console.error(error);
   process.exit(1);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
+import { STORES, startTestServer } from './harness.ts';
 
 const run = promisify(execFile);
 
@@ -73,5 +74,45 @@ describe('npm run users', () => {
     expect((await users(['list'])).out).not.toContain('omar');
     expect((await users(['passwd', 'nobody'], 'long enough pw')).out).toContain('No user nobody');
     expect((await users(['frobnicate'])).out).toContain('Usage: npm run users');
+  }, 60_000);
+});
+
+describe.each(STORES.filter((store) => store === 'postgres'))('npm run users against a running server on %s', (store) => {
+  it('disables and re-passwords with effect at once: old tokens get 401, old passwords fail', async () => {
+    const server = await startTestServer(store);
+    try {
+      const [row] = await server.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const schema = row!.schema;
+      const users = async (args: string[], password = '') => {
+        try {
+          const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], {
+            env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, PGOPTIONS: `-c search_path=${schema}`, USER_PASSWORD: password },
+          });
+          return { code: 0, out: stdout + stderr };
+        } catch (error) {
+          const e = error as { code: number; stdout: string; stderr: string };
+          return { code: e.code, out: e.stdout + e.stderr };
+        }
+      };
+      expect(await users(['add', 'bob'], 'bob first password')).toEqual({ code: 0, out: 'Added bob\n' });
+      const token = ((await (await server.login('bob', 'bob first password')).json()) as { access_token: string }).access_token;
+      expect((await server.api('/api/feedback', { token })).status).toBe(200);
+
+      expect(await users(['disable', 'bob'])).toEqual({ code: 0, out: 'Disabled bob; 1 session(s) ended\n' });
+      expect((await server.api('/api/feedback', { token })).status).toBe(401);
+      expect((await server.login('bob', 'bob first password')).status).toBe(401);
+
+      expect((await users(['enable', 'bob'])).code).toBe(0);
+      const again = ((await (await server.login('bob', 'bob first password')).json()) as { access_token: string }).access_token;
+      expect(await users(['passwd', 'bob'], 'bob second password')).toEqual({
+        code: 0,
+        out: 'Password changed for bob; 1 session(s) ended\n',
+      });
+      expect((await server.api('/api/feedback', { token: again })).status).toBe(401);
+      expect((await server.login('bob', 'bob first password')).status).toBe(401);
+      expect((await server.login('bob', 'bob second password')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });

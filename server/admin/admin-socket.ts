@@ -1,0 +1,60 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { chmod, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { USERNAME_PATTERN } from '../store/users.ts';
+import type { Db } from '../store/db.ts';
+import { runUserCommand, USER_COMMANDS, UserCommandError, type UserCommand } from './user-commands.ts';
+
+/** Where a server on the embedded store answers `npm run users` while it holds the database. */
+export function adminSocketPath(dataDir: string): string {
+  return path.join(dataDir, 'admin.sock');
+}
+
+/** A Unix socket path must fit in sockaddr_un (108 bytes on Linux, with its NUL). */
+const MAX_SOCKET_PATH_BYTES = 107;
+
+const commandBody = {
+  type: 'object',
+  required: ['command'],
+  additionalProperties: false,
+  properties: {
+    command: { type: 'string', enum: USER_COMMANDS },
+    username: { type: 'string', pattern: USERNAME_PATTERN.source },
+    passwordHash: { type: 'string', pattern: '^\\$argon2id\\$' },
+  },
+} as const;
+
+/**
+ * The embedded database can be open in one process only, so while the server runs, the users
+ * CLI asks it to run the command (the change then takes effect at once). The socket is a file in
+ * DATA_DIR readable by the server's user only: whoever can reach it could open the database anyway.
+ * Returns null when the path is too long for a socket (the CLI then refuses and says why).
+ */
+export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<FastifyInstance | null> {
+  const socketPath = adminSocketPath(dataDir);
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    log.warn({ socketPath }, 'DATA_DIR is too deep for the admin socket: npm run users will refuse while the server runs');
+    return null;
+  }
+  const admin = Fastify({ loggerInstance: log, disableRequestLogging: true });
+  admin.post<{ Body: UserCommand }>('/users', { schema: { body: commandBody } }, async (request, reply) => {
+    const command = request.body;
+    if (command.command !== 'list' && !('username' in command)) return reply.status(400).send({ detail: 'username is required' });
+    if ((command.command === 'add' || command.command === 'passwd') && !command.passwordHash) {
+      return reply.status(400).send({ detail: 'passwordHash is required' });
+    }
+    try {
+      const message = await runUserCommand(db, command);
+      request.log.info({ command: command.command }, 'user command run for the CLI');
+      return { message };
+    } catch (error) {
+      if (error instanceof UserCommandError) return reply.status(409).send({ detail: error.message });
+      throw error;
+    }
+  });
+  // We hold the data folder's lock, so a socket file left here is a dead server's.
+  await rm(socketPath, { force: true });
+  await admin.listen({ path: socketPath });
+  await chmod(socketPath, 0o600);
+  return admin;
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../store/db.ts';
+import { deleteFeedbackOf } from '../store/feedback.ts';
+import { deleteSessionsOf, revokeUserSessions } from '../store/sessions.ts';
+import { clearThrottle } from '../store/throttle.ts';
+import { insertUser, listUsers, setDisabled, setPasswordHash } from '../store/users.ts';
+
+/** One `npm run users` command, ready to run: the name checked, any new password already hashed. */
+export type UserCommand =
+  | { command: 'list' }
+  | { command: 'add' | 'passwd'; username: string; passwordHash: string }
+  | { command: 'disable' | 'enable' | 'forget'; username: string };
+
+export const USER_COMMANDS = ['list', 'add', 'passwd', 'disable', 'enable', 'forget'] as const;
+
+/** A command the store refused (an unknown or taken name): the operator's mistake, not a failure. */
+export class UserCommandError extends Error {}
+
+/**
+ * Runs a command on the store and says what it did. The CLI calls it on a database it opened
+ * itself, or asks the running server (which has the embedded database open) to call it.
+ */
+export async function runUserCommand(db: Db, command: UserCommand): Promise<string> {
+  switch (command.command) {
+    case 'list': {
+      const users = await listUsers(db);
+      if (users.length === 0) return 'No users';
+      return users
+        .map((u) => `${u.username}\t${u.disabled ? 'disabled' : 'active'}\tsince ${u.created_at.toISOString().slice(0, 10)}`)
+        .join('\n');
+    }
+    case 'add': {
+      if (!(await insertUser(db, command.username, command.passwordHash))) {
+        throw new UserCommandError(`User ${command.username} already exists`);
+      }
+      return `Added ${command.username}`;
+    }
+    case 'passwd': {
+      const { username } = command;
+      const ended = await db.transaction(async (tx) => {
+        if (!(await setPasswordHash(tx, username, command.passwordHash))) throw new UserCommandError(`No user ${username}`);
+        return revokeUserSessions(tx, username, new Date(), 'password changed');
+      });
+      return `Password changed for ${username}; ${ended} session(s) ended`;
+    }
+    case 'disable':
+    case 'enable': {
+      const { username } = command;
+      const disable = command.command === 'disable';
+      const ended = await db.transaction(async (tx) => {
+        if (!(await setDisabled(tx, username, disable))) throw new UserCommandError(`No user ${username}`);
+        return disable ? revokeUserSessions(tx, username, new Date(), 'user disabled') : 0;
+      });
+      return disable ? `Disabled ${username}; ${ended} session(s) ended` : `Enabled ${username}`;
+    }
+    case 'forget': {
+      const { username } = command;
+      const { votes, sessions } = await db.transaction(async (tx) => {
+        const votes = await deleteFeedbackOf(tx, username);
+        const sessions = await deleteSessionsOf(tx, username);
+        await clearThrottle(tx, `user:${username}`);
+        return { votes, sessions };
+      });
+      return `Forgot ${username}: ${votes} vote(s) and ${sessions} session(s) deleted`;
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type RunningServer } from './server-process.ts';
+
+const run = promisify(execFile);
+
+/** `npm run users -- …` against the server's data folder; exit code and output. */
+async function users(dataDir: string, args: string[], password = '') {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', USER_PASSWORD: password },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+describe('npm run users while the server runs on the embedded store', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DEMO_PASSWORD: 'demo password 1' });
+  });
+  afterAll(() => server?.stop());
+
+  const login = (username: string, password: string) =>
+    fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password, grant_type: 'password' }),
+    });
+  const tokenOf = async (res: Response) => ((await res.json()) as { access_token: string }).access_token;
+  const feedback = (token: string) => fetch(`${server.url}/api/feedback`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('adds a user the running server can sign in at once', async () => {
+    expect(await users(server.dataDir, ['add', 'bob'], 'bob first password')).toEqual({ code: 0, out: 'Added bob\n' });
+    expect((await login('bob', 'bob first password')).status).toBe(200);
+  });
+
+  it('disables a user with effect at once: the old token gets 401, the password fails, and it survives a restart', async () => {
+    const token = await tokenOf(await login('bob', 'bob first password'));
+    expect((await feedback(token)).status).toBe(200);
+    const disabled = await users(server.dataDir, ['disable', 'bob']);
+    expect(disabled.code).toBe(0);
+    expect(disabled.out).toMatch(/^Disabled bob; [1-9]\d* session\(s\) ended\n$/);
+    expect((await feedback(token)).status).toBe(401);
+    expect((await login('bob', 'bob first password')).status).toBe(401);
+
+    await server.stop();
+    server = await startServerProcess({ DATA_DIR: server.dataDir });
+    expect((await login('bob', 'bob first password')).status).toBe(401);
+    expect((await users(server.dataDir, ['list'])).out).toMatch(/^bob\tdisabled/m);
+    expect((await users(server.dataDir, ['enable', 'bob'])).out).toBe('Enabled bob\n');
+    expect((await login('bob', 'bob first password')).status).toBe(200);
+  });
+
+  it('changes a password with effect at once, and runs two commands at the same time without harm', async () => {
+    const token = await tokenOf(await login('bob', 'bob first password'));
+    const [passwd, list] = await Promise.all([
+      users(server.dataDir, ['passwd', 'bob'], 'bob second password'),
+      users(server.dataDir, ['list']),
+    ]);
+    expect(passwd.code).toBe(0);
+    expect(passwd.out).toMatch(/^Password changed for bob; [1-9]\d* session\(s\) ended\n$/);
+    expect(list).toMatchObject({ code: 0 });
+    expect(list.out).toMatch(/^demo\tactive/m);
+    expect((await feedback(token)).status).toBe(401);
+    expect((await login('bob', 'bob first password')).status).toBe(401);
+    expect((await login('bob', 'bob second password')).status).toBe(200);
+  });
+
+  it('reports the store refusing a command as a failure, changing nothing', async () => {
+    expect(await users(server.dataDir, ['disable', 'nobody'])).toEqual({ code: 2, out: 'No user nobody\n' });
+    expect(await users(server.dataDir, ['add', 'bob'], 'another password')).toEqual({ code: 2, out: 'User bob already exists\n' });
+  });
+
+  it('will not let a second server open the same data folder', async () => {
+    await expect(startServerProcess({ DATA_DIR: server.dataDir })).rejects.toThrow(
+      new RegExp(`Another server \\(process ${server.process.pid}\\) is using`),
+    );
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('refuses, and says why, when the server holding the folder cannot be asked', async () => {
+    // A data folder too deep for a Unix socket's path: that server cannot offer the admin socket.
+    const deep = `${server.dataDir}-${'d'.repeat(100)}`;
+    const other = await startServerProcess({ DATA_DIR: deep, DEMO_PASSWORD: 'demo password 1' });
+    try {
+      const refused = await users(deep, ['disable', 'demo']);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(`The server (process ${other.process.pid}) has the database in ${deep} open`);
+      expect(refused.out).toContain('Nothing was changed');
+      expect((await login('demo', 'demo password 1')).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+    expect((await users(deep, ['list'])).out).toMatch(/^demo\tactive/m);
+  });
+});

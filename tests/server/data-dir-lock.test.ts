@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DataDirLockedError, lockDataDir } from '../../server/store/data-dir-lock.ts';
+import { openEmbeddedDb } from '../../server/store/db.ts';
+
+async function folder(): Promise<string> {
+  return path.join(await mkdtemp(path.join(tmpdir(), 'lock-')), 'pgdata');
+}
+
+/** The pid of a process that has already exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
+
+describe('the embedded data folder lock', () => {
+  it('lets one holder at a time open the folder, and the next one after release', async () => {
+    const dir = await folder();
+    const db = await openEmbeddedDb(dir);
+    await expect(openEmbeddedDb(dir)).rejects.toThrow(DataDirLockedError);
+    await expect(openEmbeddedDb(dir)).rejects.toMatchObject({ pid: process.pid, dir });
+    await db.query('CREATE TABLE kept (n int)');
+    await db.close();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+    const again = await openEmbeddedDb(dir);
+    expect(await again.query('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
+    await again.close();
+  }, 60_000);
+
+  it('takes over at once a lock whose owner died (a crash or kill -9)', async () => {
+    const dir = await folder();
+    await writeFile(`${dir}.lock`, `${await deadPid()}\n`);
+    const lock = await lockDataDir(dir);
+    expect((await readFile(`${dir}.lock`, 'utf8')).trim()).toBe(String(process.pid));
+    await lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('never removes a lock it does not hold', async () => {
+    const dir = await folder();
+    const lock = await lockDataDir(dir);
+    await writeFile(`${dir}.lock`, '1\n'); // taken over by another (live) process
+    await lock.release();
+    expect((await readFile(`${dir}.lock`, 'utf8')).trim()).toBe('1');
+    await expect(lockDataDir(dir)).rejects.toMatchObject({ pid: 1 });
+  });
+});
