@@ -16,14 +16,20 @@ import { startRetrieval } from './search/start-retrieval.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const db = await openDb(config, (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'));
-  const applied = await migrate(db);
-  await ensureDemoUser(db, config.demoPassword);
+  const started = performance.now();
+  // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
+  const store = (async () => {
+    const db = await openDb(config, (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'));
+    const applied = await migrate(db);
+    await ensureDemoUser(db, config.demoPassword);
+    return { db, applied };
+  })();
+  store.catch(() => undefined); // its failure is reported where it is awaited, below
+  const engine = await startRetrieval(config, logger);
+  const { db, applied } = await store;
   const key = await loadSigningKey(config);
   await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other
   const auth = new AuthService(db, key, config);
-  const started = performance.now();
-  const engine = await startRetrieval(config, logger);
   const app = await buildApp({
     db,
     auth,

@@ -1,7 +1,13 @@
 /** Retrieval metrics over ranked passage texts and verbatim gold quotes. */
 
+export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern';
+export const EVAL_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern'];
+
 export interface EvalQuestion {
-  style: string;
+  /** dev: settings are chosen here; test: only reported. */
+  part: 'dev' | 'test';
+  chapter: string;
+  style: EvalStyle;
   query: string;
   gold: string[];
 }

@@ -1,4 +1,5 @@
-import { terms } from './text.ts';
+import type { Lexicon } from './lexicon.ts';
+import { contentWords, terms } from './text.ts';
 
 const PREFIX = 5;
 
@@ -45,20 +46,32 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
-/** Term ids and their counts in one text; an unknown term's count is shared among its relatives. */
-export function countTerms(text: string, vocabulary: Vocabulary): Map<number, number> {
+/**
+ * Term ids and their counts in one text; an unknown term's count is shared among its relatives.
+ * With a lexicon, words are modernised first, and each word also counts, at `expansion` times
+ * its WordNet weight, for the book's terms it is related to; a word the book never uses counts
+ * for them in full (a reader's "spouse" for the book's "wife").
+ */
+export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0): Map<number, number> {
   const counts = new Map<number, number>();
-  for (const term of terms(text)) {
+  const add = (id: number, n: number) => counts.set(id, (counts.get(id) ?? 0) + n);
+  for (const { word, term } of contentWords(text, lexicon?.isWord)) {
     const ids = vocabulary.resolve(term);
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1 / ids.length);
+    for (const id of ids) add(id, 1 / ids.length);
+    const weight = ids.length === 0 ? 1 : expansion;
+    if (!lexicon || weight === 0) continue;
+    for (const [related, w] of lexicon.relatedTerms(word)) {
+      const id = vocabulary.ids.get(related);
+      if (id !== undefined) add(id, weight * w);
+    }
   }
   return counts;
 }
 
 /** Vocabulary of every term in the texts, in first-seen order. */
-export function buildVocabulary(texts: string[]): Vocabulary {
+export function buildVocabulary(texts: string[], isWord?: (word: string) => boolean): Vocabulary {
   const ids = new Map<string, number>();
-  for (const text of texts) for (const term of terms(text)) if (!ids.has(term)) ids.set(term, ids.size);
+  for (const text of texts) for (const term of terms(text, isWord)) if (!ids.has(term)) ids.set(term, ids.size);
   return new Vocabulary(ids);
 }
 

@@ -1,19 +1,41 @@
 import { buildVocabulary, countTerms, vocabularyFromList } from './bag-of-terms.ts';
-import { normalise, symmetricEigen } from './linalg.ts';
+import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
+import { normalise, seededRandom, symmetricEigen } from './linalg.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
+
+export interface LsaOptions {
+  /** Latent topics kept from the SVD. */
+  dims: number;
+  /**
+   * Weight of the lexical evidence beside the latent: the passage's own tf-idf vector is appended
+   * to its topic vector (each unit length, this one scaled by `lexical`), so a rare word the
+   * reader typed still counts after the reduction has blurred it. 0 leaves pure LSA.
+   */
+  lexical: number;
+  /** Dimensions of the lexical block: the tf-idf vector, randomly projected to a dense one. */
+  lexicalDims: number;
+  /** How much a query word also counts for the book's WordNet relatives of it (0: only unknown words). */
+  expansion: number;
+  /** WordNet: archaic and inflected forms modernised, unknown words mapped to the book's. */
+  wordnet: boolean;
+}
+
+export const DEFAULT_LSA: LsaOptions = { dims: 48, lexical: 0, lexicalDims: 256, expansion: 0, wordnet: false };
 
 /**
  * Latent semantic analysis: sublinear tf-idf over word stems, reduced by SVD to `dims` latent
  * topics. Passages sharing vocabulary with a query's topic score well even without its words.
  */
-export function lsaRecipe(dims: number): CorpusModelRecipe {
+export function lsaRecipe(options: Partial<LsaOptions> = {}): CorpusModelRecipe {
+  const o = { ...DEFAULT_LSA, ...options };
+  const lexical = o.lexical > 0 ? `+lex-${o.lexicalDims}` : '';
   return {
-    id: `lsa-${dims}`,
+    id: `lsa-${o.dims}`,
     family: 'LSA',
-    name: `tfidf-svd-${dims}`,
-    version: `1:${dims}`,
-    fit: (passages) => fitLsa(passages, dims),
-    restore: (state) => restoreLsa(state),
+    name: `tfidf-svd-${o.dims}${lexical}${o.wordnet ? '-wordnet' : ''}`,
+    version: `2:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}`,
+    fit: (passages) => fitLsa(passages, o),
+    restore: (state) => restoreLsa(state, o),
   };
 }
 
@@ -31,9 +53,11 @@ function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, n
   return row;
 }
 
-function fitLsa(passages: string[], dims: number): FittedState {
-  const vocabulary = buildVocabulary(passages);
-  const counts = passages.map((p) => countTerms(p, vocabulary));
+function fitLsa(passages: string[], options: LsaOptions): FittedState {
+  const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
+  const lexicon = lexiconData ? new Lexicon(lexiconData) : undefined;
+  const vocabulary = buildVocabulary(passages, lexicon?.isWord);
+  const counts = passages.map((p) => countTerms(p, vocabulary, lexicon));
   const n = passages.length;
   const df = new Float32Array(vocabulary.size);
   for (const c of counts) for (const id of c.keys()) df[id]! += 1;
@@ -52,7 +76,7 @@ function fitLsa(passages: string[], dims: number): FittedState {
     }
   }
   const { values, vectors } = symmetricEigen(gram, n);
-  const k = Math.min(dims, n, values.findIndex((v) => v < 1e-9) === -1 ? n : values.findIndex((v) => v < 1e-9));
+  const k = Math.min(options.dims, n, values.findIndex((v) => v < 1e-9) === -1 ? n : values.findIndex((v) => v < 1e-9));
   // Term → topic projection V_k = Dᵀ U_k Σ_k⁻¹
   const projection = new Float32Array(vocabulary.size * k);
   for (let i = 0; i < n; i++) {
@@ -60,20 +84,50 @@ function fitLsa(passages: string[], dims: number): FittedState {
       for (let c = 0; c < k; c++) projection[id * k + c]! += (w * vectors[i * n + c]!) / Math.sqrt(values[c]!);
     }
   }
-  return { meta: { vocabulary: vocabulary.list(), dims: k, requestedDims: dims }, arrays: { idf, projection } };
+  return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData }, arrays: { idf, projection } };
 }
 
-function restoreLsa(state: FittedState): EmbeddingModel {
+function restoreLsa(state: FittedState, options: LsaOptions): EmbeddingModel {
   const vocabulary = vocabularyFromList(state.meta.vocabulary);
+  const lexicon = state.meta.lexicon ? new Lexicon(state.meta.lexicon as LexiconData) : undefined;
   const k = Number(state.meta.dims);
   const idf = state.arrays.idf!;
   const projection = state.arrays.projection!;
-  const embed = (text: string): Float32Array => {
-    const out = new Float32Array(k);
-    for (const [id, w] of tfidfRow(countTerms(text, vocabulary), idf)) {
+  const lexicalDims = options.lexical > 0 ? options.lexicalDims : 0;
+  const lexicalProjection = randomProjection(vocabulary.size, lexicalDims);
+  const embedCounts = (counts: Map<number, number>): Float32Array => {
+    const out = new Float32Array(k + lexicalDims);
+    const row = tfidfRow(counts, idf);
+    for (const [id, w] of row) {
       for (let c = 0; c < k; c++) out[c]! += w * projection[id * k + c]!;
+      for (let c = 0; c < lexicalDims; c++) out[k + c]! += w * lexicalProjection[id * lexicalDims + c]!;
+    }
+    out.set(normalise(out.subarray(0, k)), 0);
+    if (lexicalDims > 0) {
+      const lexicalPart = normalise(out.subarray(k));
+      for (let c = 0; c < lexicalDims; c++) out[k + c] = lexicalPart[c]! * options.lexical;
     }
     return normalise(out);
   };
-  return corpusModel(lsaRecipe(Number(state.meta.requestedDims)), k, embed);
+  const model = corpusModel(lsaRecipe(options), k + lexicalDims, (text) => embedCounts(countTerms(text, vocabulary, lexicon)));
+  // A query also counts for its words' WordNet relatives in the book; a passage only for its own words.
+  return { ...model, embedQuery: async (text) => embedCounts(countTerms(text, vocabulary, lexicon, options.expansion)) };
+}
+
+/**
+ * A seeded Gaussian random projection (Johnson–Lindenstrauss): the vocabulary-wide tf-idf vector
+ * becomes a dense one of `dims` whose dot products keep the original cosines closely, so the
+ * lexical evidence is scanned like the rest of the embedding.
+ */
+function randomProjection(terms: number, dims: number): Float32Array {
+  const random = seededRandom(20261122);
+  const out = new Float32Array(terms * dims);
+  for (let i = 0; i < out.length; i += 2) {
+    // Box–Muller: two standard normal values from two uniform ones.
+    const r = Math.sqrt(-2 * Math.log(1 - random()));
+    const theta = 2 * Math.PI * random();
+    out[i] = r * Math.cos(theta);
+    if (i + 1 < out.length) out[i + 1] = r * Math.sin(theta);
+  }
+  return out;
 }

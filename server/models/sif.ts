@@ -1,6 +1,7 @@
-import { terms } from './text.ts';
+import { contentWords } from './text.ts';
+import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
 import { normalise, topEigenSparse, type SparseMatrix } from './linalg.ts';
-import { vocabularyFromList } from './bag-of-terms.ts';
+import { vocabularyFromList, type Vocabulary } from './bag-of-terms.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
 
 export interface SifOptions {
@@ -9,6 +10,10 @@ export interface SifOptions {
   window: number;
   /** SIF's smoothing: rarer words weigh more, a/(a + p(w)). */
   a: number;
+  /** WordNet: archaic and inflected forms modernised, unknown query words mapped to the book's. */
+  wordnet?: boolean;
+  /** How much a query word also counts for its WordNet relatives in the book. */
+  expansion?: number;
 }
 
 export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
@@ -20,19 +25,21 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * alike even when they never share a passage.
  */
 export function sifRecipe(options: SifOptions = DEFAULT_SIF): CorpusModelRecipe {
-  const { dims, window, a } = options;
+  const { dims, window, a, wordnet = false, expansion = 0 } = options;
   return {
     id: `sif-${dims}`,
     family: 'SIF',
-    name: `ppmi-word-vectors-${dims}`,
-    version: `1:${dims}:${window}:${a}`,
+    name: `ppmi-word-vectors-${dims}${wordnet ? '-wordnet' : ''}`,
+    version: `2:${dims}:${window}:${a}:${wordnet}:${expansion}`,
     fit: (passages) => fitSif(passages, options),
     restore: (state) => restoreSif(state, options),
   };
 }
 
 function fitSif(passages: string[], options: SifOptions): FittedState {
-  const sequences = passages.map((p) => terms(p));
+  const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
+  const lexicon = lexiconData ? new Lexicon(lexiconData) : undefined;
+  const sequences = passages.map((p) => contentWords(p, lexicon?.isWord).map((w) => w.term));
   const vocabulary = new Map<string, number>();
   for (const seq of sequences) for (const t of seq) if (!vocabulary.has(t)) vocabulary.set(t, vocabulary.size);
   const v = vocabulary.size;
@@ -96,18 +103,42 @@ function fitSif(passages: string[], options: SifOptions): FittedState {
   // The common direction: the first principal component of the passages' raw means.
   const raw = ids.map((seq) => weightedMean(seq, wordVectors, weights, k));
   const common = firstPrincipalComponent(raw, k);
-  return { meta: { vocabulary: vocabularyList, dims: k }, arrays: { wordVectors, weights, common } };
+  return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData }, arrays: { wordVectors, weights, common } };
 }
 
-function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number): Float32Array {
+function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number, scale?: number[]): Float32Array {
   const out = new Float32Array(k);
   if (seq.length === 0) return out;
-  for (const id of seq) {
-    const w = weights[id]!;
+  let total = 0;
+  seq.forEach((id, i) => {
+    const w = weights[id]! * (scale?.[i] ?? 1);
+    total += scale?.[i] ?? 1;
     for (let c = 0; c < k; c++) out[c]! += w * wordVectors[id * k + c]!;
-  }
-  for (let c = 0; c < k; c++) out[c]! /= seq.length;
+  });
+  for (let c = 0; c < k; c++) out[c]! /= total;
   return out;
+}
+
+/** A text's word ids with how much each counts: its own words, and with a lexicon their relatives. */
+function weightedIds(text: string, vocabulary: Vocabulary, lexicon: Lexicon | undefined, expansion: number): { ids: number[]; scale: number[] } {
+  const ids: number[] = [];
+  const scale: number[] = [];
+  for (const { word, term } of contentWords(text, lexicon?.isWord)) {
+    const own = vocabulary.resolve(term);
+    for (const id of own) {
+      ids.push(id);
+      scale.push(1 / own.length);
+    }
+    const weight = own.length === 0 ? 1 : expansion;
+    if (!lexicon || weight === 0) continue;
+    for (const [related, w] of lexicon.relatedTerms(word)) {
+      const id = vocabulary.ids.get(related);
+      if (id === undefined) continue;
+      ids.push(id);
+      scale.push(weight * w);
+    }
+  }
+  return { ids, scale };
 }
 
 function firstPrincipalComponent(rows: Float32Array[], k: number): Float32Array {
@@ -126,15 +157,17 @@ function firstPrincipalComponent(rows: Float32Array[], k: number): Float32Array 
 
 function restoreSif(state: FittedState, options: SifOptions): EmbeddingModel {
   const vocabulary = vocabularyFromList(state.meta.vocabulary);
+  const lexicon = state.meta.lexicon ? new Lexicon(state.meta.lexicon as LexiconData) : undefined;
   const k = Number(state.meta.dims);
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
-  const embed = (text: string): Float32Array => {
-    const seq = terms(text).flatMap((t) => vocabulary.resolve(t));
-    const v = weightedMean(seq, wordVectors, weights, k);
+  const embed = (text: string, expansion: number): Float32Array => {
+    const { ids, scale } = weightedIds(text, vocabulary, lexicon, expansion);
+    const v = weightedMean(ids, wordVectors, weights, k, scale);
     let dot = 0;
     for (let c = 0; c < k; c++) dot += v[c]! * common[c]!;
     for (let c = 0; c < k; c++) v[c]! -= dot * common[c]!;
     return normalise(v);
   };
-  return corpusModel(sifRecipe(options), k, embed);
+  const model = corpusModel(sifRecipe(options), k, (text) => embed(text, 0));
+  return { ...model, embedQuery: async (text) => embed(text, options.expansion ?? 0) };
 }

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 
-/** Function words that carry no meaning for retrieval (plus the book's archaic forms). */
+/** Function words that carry no meaning for retrieval. Archaic ones are modernised first. */
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between
   both but by can could did do does doing down during each few for from further had has have having he her here
@@ -8,9 +8,73 @@ const STOPWORDS = new Set(
   on once only or other our ours ourselves out over own same she should so some such than that the their theirs
   them themselves then there these they this those through to too under until up very was we were what when where
   which while who whom why will with would you your yours yourself yourselves upon also may might must shall one
-  thee thou thy thine thyself hath doth art hast dost shalt wilt ye unto us let said say says etc
-  therefore thus yet even though although however whether whose whatever within without among`.split(/\s+/),
+  us let said say says etc therefore thus yet even though although however whether whose whatever within without
+  among amongst whilst lest`.split(/\s+/),
 );
+
+/**
+ * The translation's archaic forms and their modern ones, so that a reader's "do you know
+ * yourself?" meets the book's "knowest thou thyself". Verb endings in -est/-eth are handled by
+ * `modernise` below.
+ */
+export const ARCHAIC_FORMS: Record<string, string> = {
+  thou: 'you',
+  thee: 'you',
+  ye: 'you',
+  thy: 'your',
+  thine: 'your',
+  thyself: 'yourself',
+  hath: 'has',
+  hast: 'have',
+  doth: 'does',
+  dost: 'do',
+  didst: 'did',
+  art: 'are',
+  wert: 'were',
+  wast: 'was',
+  shalt: 'shall',
+  wilt: 'will',
+  canst: 'can',
+  couldst: 'could',
+  couldest: 'could',
+  wouldst: 'would',
+  wouldest: 'would',
+  shouldst: 'should',
+  shouldest: 'should',
+  hadst: 'had',
+  mayest: 'may',
+  mightest: 'might',
+  unto: 'to',
+  whence: 'where',
+  whither: 'where',
+  wherefore: 'why',
+  hither: 'here',
+  thither: 'there',
+  ere: 'before',
+  nay: 'no',
+  oft: 'often',
+  'tis': 'it',
+};
+
+/**
+ * A word in today's form: an archaic pronoun or auxiliary from the table, and a verb in -est or
+ * -eth (knowest, giveth, seeketh, makest) as its base form, when `isWord` knows the base and not
+ * the word itself (so "forest", "honest" and "teeth" stay). Superlatives (greatest, wisest,
+ * loftiest) come down to their base the same way.
+ */
+export function modernise(word: string, isWord: (word: string) => boolean): string {
+  const table = ARCHAIC_FORMS[word];
+  if (table) return table;
+  const match = /^(.{2,}?)(i?)(est|eth)$/.exec(word);
+  if (!match || isWord(word)) return word;
+  const [, stem, i] = match as unknown as [string, string, string];
+  const base = stem + i;
+  // "makest" is make, not mak; "speakest" is speak (there is no speake).
+  const candidates = i ? [`${stem}y`, base] : [`${base}e`, base];
+  // A doubled consonant before the ending: "biddeth" → "bid".
+  if (/([bdgmnprt])\1$/.test(base)) candidates.push(base.slice(0, -1));
+  return candidates.find((c) => c.length >= 3 && isWord(c)) ?? word;
+}
 
 /** Lower-cased words, with accents and typographic quotes folded, hyphenated words split. */
 export function words(text: string): string[] {
@@ -28,17 +92,33 @@ export function words(text: string): string[] {
 
 const stemCache = new Map<string, string>();
 
-/** Content-word stems: what both corpus-fitted models count. */
-export function terms(text: string): string[] {
-  const out: string[] = [];
-  for (const word of words(text)) {
-    if (STOPWORDS.has(word) || word.length < 2 || /^\d+$/.test(word)) continue;
-    let stem = stemCache.get(word);
-    if (stem === undefined) {
-      stem = stemmer(word);
-      stemCache.set(word, stem);
-    }
-    out.push(stem);
+export function stem(word: string): string {
+  let out = stemCache.get(word);
+  if (out === undefined) {
+    out = stemmer(word);
+    stemCache.set(word, out);
   }
   return out;
+}
+
+/** A content word of a text: its modern form and that form's stem. */
+export interface ContentWord {
+  word: string;
+  term: string;
+}
+
+/** The content words of a text, modernised (with `isWord` to tell a base form), stop words left out. */
+export function contentWords(text: string, isWord: (word: string) => boolean = () => false): ContentWord[] {
+  const out: ContentWord[] = [];
+  for (const raw of words(text)) {
+    const word = modernise(raw, isWord);
+    if (STOPWORDS.has(word) || word.length < 2 || /^\d+$/.test(word)) continue;
+    out.push({ word, term: stem(word) });
+  }
+  return out;
+}
+
+/** Content-word stems: what the corpus-fitted models count. */
+export function terms(text: string, isWord?: (word: string) => boolean): string[] {
+  return contentWords(text, isWord).map((w) => w.term);
 }

@@ -236,7 +236,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('shows the live model lineup on the about page', async () => {
     const p = await open('/about');
-    await p.getByTestId('model-lineup').getByText('LSA tfidf-svd-48', { exact: false }).waitFor();
+    await p.getByTestId('model-lineup').getByText('LSA tfidf-svd-96', { exact: false }).waitFor();
     for (const heading of ['About', 'The Technology', 'The Book', 'The Team']) {
       await expect(p.getByRole('heading', { name: heading, exact: true }).isVisible()).resolves.toBe(true);
     }

@@ -58,6 +58,6 @@ describe('the server as npm start runs it', () => {
       body: 'username=demo&password=demo+password+1&grant_type=password',
     });
     expect(res.status).toBe(200);
-    expect(server.output()).toContain('index for lsa-48 loaded from cache');
+    expect(server.output()).toContain('index for lsa-96 loaded from cache');
   });
 });

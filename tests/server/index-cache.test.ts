@@ -14,8 +14,8 @@ describe('the vector cache', () => {
   it('is reused on restart: same vectors, no refit', async () => {
     const { dataDir } = await settingsFor();
     const options = { cacheDir: dataDir, corpusHash: 'h1', progress: silentProgress };
-    const first = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
-    const second = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    const first = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe({ dims: 2 }) }, texts, options);
+    const second = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe({ dims: 2 }) }, texts, options);
     expect(first.fromCache).toBe(false);
     expect(second.fromCache).toBe(true);
     expect(Array.from(second.index.vectors)).toEqual(Array.from(first.index.vectors));
@@ -26,9 +26,9 @@ describe('the vector cache', () => {
   it('rebuilds when the corpus or the model version changes, and only that model', async () => {
     const { dataDir } = await settingsFor();
     const options = { cacheDir: dataDir, corpusHash: 'h1', progress: silentProgress };
-    await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe({ dims: 2 }) }, texts, options);
     await loadOrBuildIndex({ kind: 'corpus', recipe: sifRecipe({ dims: 2, window: 2, a: 0.01 }) }, texts, options);
-    const changedCorpus = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, [...texts, 'New text.'], {
+    const changedCorpus = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe({ dims: 2 }) }, [...texts, 'New text.'], {
       ...options,
       corpusHash: 'h2',
     });
@@ -42,9 +42,9 @@ describe('the vector cache', () => {
   it('rebuilds a damaged cache file instead of failing', async () => {
     const { dataDir } = await settingsFor();
     const options = { cacheDir: dataDir, corpusHash: 'h1', progress: silentProgress };
-    await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe({ dims: 2 }) }, texts, options);
     await writeFile(cacheFile(dataDir, 'lsa-2'), 'garbage');
-    const again = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe(2) }, texts, options);
+    const again = await loadOrBuildIndex({ kind: 'corpus', recipe: lsaRecipe({ dims: 2 }) }, texts, options);
     expect(again.fromCache).toBe(false);
     expect(again.index.count).toBe(3);
   });
@@ -57,6 +57,6 @@ describe('the vector cache', () => {
     const second = await startRetrieval(settings, log, silentProgress);
     expect(built.filter((l) => l.includes('"fromCache":true'))).toHaveLength(2);
     expect(await second.search('patience', 3, 'both')).toEqual(await first.search('patience', 3, 'both'));
-    expect(await readdir(path.join(settings.dataDir, 'vectors'))).toEqual(['lsa-48.vectors', 'sif-50.vectors']);
+    expect(await readdir(path.join(settings.dataDir, 'vectors'))).toEqual(['lsa-96.vectors', 'sif-150.vectors']);
   });
 });

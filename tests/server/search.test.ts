@@ -27,11 +27,11 @@ describe('POST /api/search', () => {
     const results = (await res.json()) as Result[];
     expect(results).toHaveLength(6);
     expect(results.map((r) => [r.model, r.rank])).toEqual([
-      ['lsa-48', 1], ['sif-50', 1], ['lsa-48', 2], ['sif-50', 2], ['lsa-48', 3], ['sif-50', 3],
+      ['lsa-96', 1], ['sif-150', 1], ['lsa-96', 2], ['sif-150', 2], ['lsa-96', 3], ['sif-150', 3],
     ]);
-    expect(results[0]).toMatchObject({ id: 'ch1-1', chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-48' });
+    expect(results[0]).toMatchObject({ id: 'ch1-1', chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-96+lex-512-wordnet' });
     expect(results[0]!.text.startsWith('KNOWLEDGE of self is the key to the knowledge of God')).toBe(true);
-    for (const model of ['lsa-48', 'sif-50']) {
+    for (const model of ['lsa-96', 'sif-150']) {
       const sims = results.filter((r) => r.model === model).map((r) => r.similarity);
       expect([...sims].sort((a, b) => b - a)).toEqual(sims);
       expect(sims.every((s) => s > -1 && s <= 1)).toBe(true);
@@ -41,10 +41,10 @@ describe('POST /api/search', () => {
 
   it('honours top_k and a single model', async () => {
     const one = (await (await search({ query: 'patience', top_k: 1 })).json()) as Result[];
-    expect(one.map((r) => r.model)).toEqual(['lsa-48', 'sif-50']);
-    const sif = (await (await search({ query: 'patience', top_k: 5, models: 'sif-50' })).json()) as Result[];
+    expect(one.map((r) => r.model)).toEqual(['lsa-96', 'sif-150']);
+    const sif = (await (await search({ query: 'patience', top_k: 5, models: 'sif-150' })).json()) as Result[];
     expect(sif).toHaveLength(5);
-    expect(new Set(sif.map((r) => r.model))).toEqual(new Set(['sif-50']));
+    expect(new Set(sif.map((r) => r.model))).toEqual(new Set(['sif-150']));
   });
 
   it('returns nothing for a query that shares no meaning with the book', async () => {
@@ -69,7 +69,7 @@ describe('POST /api/search', () => {
     [{ query: 'love', top_k: 11 }, 'top_k must be at most 10'],
     [{ query: 'love', top_k: 2.5 }, 'top_k must be a whole number'],
     [{ query: 'love', top_k: '3' }, 'top_k must be a whole number'],
-    [{ query: 'love', models: 'gpt' }, 'models must be both or one of lsa-48, sif-50'],
+    [{ query: 'love', models: 'gpt' }, 'models must be both or one of lsa-96, sif-150'],
   ])('answers 400 for %j: %s', async (body, detail) => {
     const res = await search(body);
     expect(res.status).toBe(400);
@@ -98,8 +98,8 @@ describe('POST /api/search', () => {
       lineup: 'corpus',
       corpus: { title: 'The Alchemy of Happiness', chapters: 11, passages: 173 },
       models: [
-        { id: 'lsa-48', family: 'LSA', dim: 48, passages: 173 },
-        { id: 'sif-50', family: 'SIF', dim: 50, passages: 173 },
+        { id: 'lsa-96', family: 'LSA', dim: 96 + 512, passages: 173 },
+        { id: 'sif-150', family: 'SIF', dim: 150, passages: 173 },
       ],
     });
   });
@@ -128,7 +128,7 @@ describe('POST /api/search with a model that cannot be served', () => {
   });
 
   it('still serves the healthy model alone', async () => {
-    const res = await server.api('/api/search', { json: { query: 'love', models: 'lsa-48' } });
+    const res = await server.api('/api/search', { json: { query: 'love', models: 'lsa-96' } });
     expect(res.status).toBe(200);
   });
 });

@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { chunkPassages } from '../../server/corpus/chunk-passages.ts';
+import { parseBook } from '../../server/corpus/parse-book.ts';
+import { EVAL_STYLES, foldForMatch, type EvalQuestion } from '../../server/eval/metrics.ts';
+import { CORPUS_FILE } from './engine-helpers.ts';
+
+const STYLES: string[] = EVAL_STYLES;
+const CHAPTERS = ['Preface', 'Introduction', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
+
+describe('the evaluation question set', async () => {
+  const { questions } = JSON.parse(await readFile(new URL('../../server/eval/questions.json', import.meta.url), 'utf8')) as {
+    questions: EvalQuestion[];
+  };
+  const passages = chunkPassages(parseBook(await readFile(CORPUS_FILE, 'utf8'))).map((p) => foldForMatch(p.text));
+
+  it('holds at least 120 questions, split into dev and test, in four styles over every chapter', () => {
+    expect(questions.length).toBeGreaterThanOrEqual(120);
+    for (const q of questions) {
+      expect(['dev', 'test']).toContain(q.part);
+      expect(STYLES).toContain(q.style);
+      expect(CHAPTERS).toContain(q.chapter);
+    }
+    for (const chapter of CHAPTERS.slice(2)) {
+      for (const style of STYLES) expect(questions.some((q) => q.chapter === chapter && q.style === style), `${chapter} ${style}`).toBe(true);
+    }
+    expect(new Set(questions.map((q) => q.query.toLowerCase())).size).toBe(questions.length);
+  });
+
+  it('has every gold quote inside a passage, never split across two', () => {
+    for (const q of questions) {
+      for (const quote of q.gold) {
+        const holders = passages.filter((text) => text.includes(foldForMatch(quote)));
+        expect(holders.length, `${q.query}: "${quote}"`).toBeGreaterThan(0);
+      }
+    }
+  });
+});

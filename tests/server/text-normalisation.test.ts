@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { baseForms, Lexicon } from '../../server/models/lexicon.ts';
+import { ARCHAIC_FORMS, modernise, terms } from '../../server/models/text.ts';
+
+// A small dictionary standing in for WordNet's lemmas.
+const DICTIONARY = new Set(['know', 'give', 'seek', 'make', 'speak', 'desire', 'lofty', 'feeble', 'bid', 'come', 'great', 'high', 'forest', 'honest', 'teeth', 'interest', 'say']);
+const isWord = (word: string) => DICTIONARY.has(word);
+
+describe('archaic English brought to its modern form', () => {
+  it.each(Object.entries(ARCHAIC_FORMS))('reads %s as %s', (archaic, modern) => {
+    expect(modernise(archaic, isWord)).toBe(modern);
+  });
+
+  it.each([
+    ['knowest', 'know'],
+    ['knoweth', 'know'],
+    ['giveth', 'give'],
+    ['seeketh', 'seek'],
+    ['makest', 'make'],
+    ['speakest', 'speak'],
+    ['sayest', 'say'],
+    ['desirest', 'desire'],
+    ['cometh', 'come'],
+    ['biddeth', 'bid'],
+    ['loftiest', 'lofty'],
+    ['feeblest', 'feeble'],
+    ['greatest', 'great'],
+    ['highest', 'high'],
+  ])('reads the verb or superlative %s as %s', (archaic, modern) => {
+    expect(modernise(archaic, isWord)).toBe(modern);
+  });
+
+  it.each(['forest', 'honest', 'teeth', 'interest', 'best', 'east', 'zest'])('leaves %s, a word of its own, as it is', (word) => {
+    expect(modernise(word, isWord)).toBe(word);
+  });
+
+  it("gives a reader's modern question and the book's archaic wording the same terms", () => {
+    expect(terms('Knowest thou thyself? He giveth thee thy bread.', isWord)).toEqual(terms('Do you know yourself? He gives you your bread.', isWord));
+  });
+});
+
+describe('the lexicon of WordNet relatives', () => {
+  const lexicon = new Lexicon({ lemmas: ['spouse', 'wife'], related: { spouse: ['wife', 0.5, 'husband', 0.5], wrath: ['anger', 1] } });
+
+  it('finds the book terms a word stands for, through its inflections', () => {
+    expect(lexicon.relatedTerms('spouse')).toEqual([['wife', 0.5], ['husband', 0.5]]);
+    expect(lexicon.relatedTerms('spouses')).toEqual([['wife', 0.5], ['husband', 0.5]]);
+    expect(lexicon.relatedTerms('unrelated')).toEqual([]);
+  });
+
+  it('lists base forms by the usual English endings', () => {
+    expect(baseForms('marriages')).toContain('marriage');
+    expect(baseForms('studies')).toContain('study');
+    expect(baseForms('loving')).toContain('love');
+    expect(baseForms('prayed')).toContain('pray');
+  });
+});
