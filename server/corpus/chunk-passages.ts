@@ -35,6 +35,25 @@ export function splitSentences(text: string): string[] {
   return parts.map((s) => s.trim()).filter(Boolean);
 }
 
+/**
+ * Where each sentence of a passage stands: [start, end) character offsets into its text, in
+ * order. Paragraphs and verse lines break sentences too; the gaps between them (spaces, blank
+ * lines) belong to no sentence.
+ */
+export function sentenceSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let from = 0;
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    for (const sentence of splitSentences(paragraph)) {
+      const start = text.indexOf(sentence, from);
+      if (start === -1) continue;
+      spans.push([start, start + sentence.length]);
+      from = start + sentence.length;
+    }
+  }
+  return spans;
+}
+
 interface Unit {
   text: string;
   words: number;

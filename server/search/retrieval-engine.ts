@@ -16,6 +16,8 @@ export interface SearchResult {
   section: string | null;
   passage_index: number;
   rank: number;
+  /** The sentence that best matches the query, by the same model: character offsets into `text`. */
+  highlight?: { start: number; end: number };
 }
 
 /** A model the lineup names: served from its index, or unavailable with the reason. */
@@ -55,6 +57,7 @@ export class RetrievalEngine implements HealthSource {
         const hits = entry.index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
         return hits.map((hit, i): SearchResult => {
           const passage = this.corpus.passages[hit.passage]!;
+          const highlight = entry.index.bestSentence(hit.passage, vector);
           return {
             id: passage.id,
             text: passage.text,
@@ -65,6 +68,7 @@ export class RetrievalEngine implements HealthSource {
             section: passage.section,
             passage_index: passage.index,
             rank: i + 1,
+            ...(highlight ? { highlight } : {}),
           };
         });
       }),

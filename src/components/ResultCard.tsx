@@ -1,6 +1,7 @@
 import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { canSubmit, thankYouMessage, type FeedbackState } from '../feedback/feedback-state.ts';
 import { REACTIONS, type Reaction } from '../feedback/reactions.ts';
+import { highlightParts } from '../search/highlight.ts';
 import { resultText, type LabelledResult } from '../search/types.ts';
 
 const useStyles = makeStyles({
@@ -16,6 +17,15 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightBold,
   },
   passage: { whiteSpace: 'pre-line', fontFamily: 'Georgia, "Times New Roman", serif', lineHeight: tokens.lineHeightBase400 },
+  // "Why this passage": a quiet tint, not italics; read by screen readers as emphasis.
+  highlight: {
+    fontStyle: 'inherit',
+    backgroundColor: tokens.colorBrandBackground2,
+    color: 'inherit',
+    borderRadius: tokens.borderRadiusSmall,
+    boxDecorationBreak: 'clone',
+    paddingInline: '2px',
+  },
   reactions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: 'auto' },
 });
 
@@ -53,7 +63,7 @@ export function ResultCard(props: {
         }
       />
       <Body1 as="p" className={styles.passage}>
-        {resultText(result)}
+        <PassageText text={resultText(result)} highlight={result.highlight} className={styles.highlight} />
       </Body1>
       {mine.status === 'success' ? (
         <MessageBar intent="success" role="status">
@@ -81,5 +91,20 @@ export function ResultCard(props: {
         </div>
       )}
     </Card>
+  );
+}
+
+/** The passage, with the sentence that best matches the question marked. */
+function PassageText(props: { text: string; highlight: LabelledResult['highlight']; className: string }) {
+  const parts = highlightParts(props.text, props.highlight);
+  if (!parts) return <>{props.text}</>;
+  return (
+    <>
+      {parts.before}
+      <em className={props.className} data-testid="best-sentence">
+        {parts.marked}
+      </em>
+      {parts.after}
+    </>
   );
 }

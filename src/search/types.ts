@@ -10,6 +10,8 @@ export interface SearchResult {
   section?: string | null;
   passage_index?: number;
   rank?: number;
+  /** The sentence that best matches the query, by the model that found the passage. */
+  highlight?: { start: number; end: number };
 }
 
 export type ResultLabel = 'A' | 'B';

@@ -62,6 +62,12 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByText('Result A').waitFor();
     await p.getByText('Result B').waitFor();
     await expect(p.getByRole('heading', { name: 'Search Results' }).isVisible()).resolves.toBe(true);
+    // Why this passage: on both cards alike, the best-matching sentence is marked as emphasis.
+    for (const label of ['A', 'B']) {
+      const marked = p.getByTestId(`result-${label}`).locator('em[data-testid="best-sentence"]');
+      expect(await marked.count()).toBe(1);
+      expect((await marked.textContent())!.length).toBeGreaterThan(10);
+    }
     await p.getByRole('button', { name: 'Good result (result A)' }).click();
     await p.getByText('Thank you for your feedback! You selected 👍').waitFor();
     // Its buttons are gone; B's remain.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chunkPassages, splitSentences } from '../../server/corpus/chunk-passages.ts';
+import { chunkPassages, sentenceSpans, splitSentences } from '../../server/corpus/chunk-passages.ts';
 import { corpusFromMarkdown } from '../../server/corpus/load-corpus.ts';
 import { parseBook, plainText } from '../../server/corpus/parse-book.ts';
 
@@ -87,5 +87,27 @@ describe('splitSentences', () => {
       'He said “Glory!”',
       'Then he left.',
     ]);
+  });
+});
+
+describe('sentenceSpans', () => {
+  it('gives each sentence its offsets, across paragraphs and verse lines', () => {
+    const text = 'He said, “Know thyself.” Then he left.\n\nA verse line\nAnd another. Done!';
+    const spans = sentenceSpans(text);
+    expect(spans.map(([start, end]) => text.slice(start, end))).toEqual([
+      'He said, “Know thyself.”',
+      'Then he left.',
+      'A verse line\nAnd another.',
+      'Done!',
+    ]);
+  });
+
+  it('covers the text of every passage of the book in order, without overlaps', () => {
+    for (const p of passages) {
+      const spans = sentenceSpans(p.text);
+      expect(spans.length, p.id).toBeGreaterThan(0);
+      for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+      expect(squash(spans.map(([s, e]) => p.text.slice(s, e)).join(' '))).toBe(squash(p.text));
+    }
   });
 });

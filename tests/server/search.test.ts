@@ -39,6 +39,20 @@ describe('POST /api/search', () => {
     expect(typeof results[0]!.passage_index).toBe('number');
   });
 
+  it('marks in every result the sentence that best matches the question, by the same model', async () => {
+    const results = (await (await search({ query: 'blind men and the elephant', top_k: 3 })).json()) as Result[];
+    for (const r of results) {
+      expect(r.highlight, r.id).toBeDefined();
+      const { start, end } = r.highlight!;
+      expect(0 <= start && start < end && end <= r.text.length).toBe(true);
+      const sentence = r.text.slice(start, end);
+      expect(sentence).toMatch(/^["“‘(]?[A-Z0-9]/);
+      expect(sentence).toMatch(/[.!?;:"”’)]$/);
+    }
+    const best = results.find((r) => r.model === 'lsa-96' && r.rank === 1)!;
+    expect(best.text.slice(best.highlight!.start, best.highlight!.end)).toContain('some blind men, hearing that an elephant');
+  });
+
   it('honours top_k and a single model', async () => {
     const one = (await (await search({ query: 'patience', top_k: 1 })).json()) as Result[];
     expect(one.map((r) => r.model)).toEqual(['lsa-96', 'sif-150']);
