@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Tests never reach the network: no server they start fetches models on its first start.
+    env: { MODEL_FETCH: 'never' },
     // In CI a JSON report too, from which .ci/run prints the plain 'N passed, N failed' line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },

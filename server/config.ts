@@ -12,6 +12,8 @@ export interface Config {
   bgeModel: string;
   uaeModel: string;
   modelDtype: 'q8' | 'fp32';
+  modelFetch: 'auto' | 'never';
+  hfEndpoint: string;
   demoPassword: string | undefined;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -45,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dtype = env.MODEL_DTYPE || 'q8';
   if (dtype !== 'q8' && dtype !== 'fp32') throw new ConfigError(`MODEL_DTYPE must be q8 or fp32 (got "${dtype}")`);
+  const modelFetch = env.MODEL_FETCH || 'auto';
+  if (modelFetch !== 'auto' && modelFetch !== 'never') throw new ConfigError(`MODEL_FETCH must be auto or never (got "${modelFetch}")`);
   const jwtSecret = env.JWT_SECRET || undefined;
   if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes (256 bits)');
@@ -60,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bgeModel: env.BGE_MODEL || 'Xenova/bge-small-en-v1.5',
     uaeModel: env.UAE_MODEL || 'WhereIsAI/UAE-Large-V1',
     modelDtype: dtype,
+    modelFetch,
+    hfEndpoint: env.HF_ENDPOINT || 'https://huggingface.co',
     demoPassword: env.DEMO_PASSWORD || undefined,
     jwtSecret,
     accessTokenTtlSeconds: intSetting(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),

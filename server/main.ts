@@ -12,6 +12,8 @@ import { migrate } from './store/migrate.ts';
 import { LineupError } from './models/lineup.ts';
 import { searchRoutes } from './routes/search.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
+import { terminalProgress } from './index/progress.ts';
+import { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     return { db, applied };
   })();
   store.catch(() => undefined); // its failure is reported where it is awaited, below
+  await fetchModelsOnFirstStart(config, logger, terminalProgress);
   const engine = await startRetrieval(config, logger);
   const { db, applied } = await store;
   const key = await loadSigningKey(config);

@@ -6,10 +6,9 @@ import { pullModels } from '../models/pull-models.ts';
 /** npm run models:pull — on a machine that can reach the hub (HF_ENDPOINT to use a mirror). */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const endpoint = process.env.HF_ENDPOINT || 'https://huggingface.co';
   console.log(`Fetching ${config.bgeModel} and ${config.uaeModel} (${config.modelDtype}) into ${config.modelsDir}`);
   const files = await pullModels(neuralSpecs(config), {
-    endpoint,
+    endpoint: config.hfEndpoint,
     modelsDir: config.modelsDir,
     dtype: config.modelDtype,
     progress: terminalProgress,

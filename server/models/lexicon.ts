@@ -1,5 +1,5 @@
 import { contentWords, stem } from './text.ts';
-import { loadWordNet } from './wordnet.ts';
+import { openWordNet, type WordNetView } from './wordnet.ts';
 
 /**
  * Word knowledge from beyond the book, reduced to what the book's models can use: WordNet's
@@ -14,26 +14,32 @@ export interface LexiconData {
 }
 
 export class Lexicon {
-  private readonly lemmas: Set<string>;
-  private readonly related: Map<string, Array<[string, number]>>;
+  private tables?: { lemmas: Set<string>; related: Map<string, Array<[string, number]>> };
 
-  constructor(data: LexiconData) {
-    this.lemmas = new Set(data.lemmas);
-    this.related = new Map(
-      Object.entries(data.related).map(([word, flat]) => {
-        const pairs: Array<[string, number]> = [];
-        for (let i = 0; i < flat.length; i += 2) pairs.push([String(flat[i]), Number(flat[i + 1])]);
-        return [word, pairs];
-      }),
-    );
+  /** The tables are built on first use: a restart that loads passage vectors from the cache needs none until the first query. */
+  constructor(private readonly data: LexiconData) {}
+
+  private built() {
+    this.tables ??= {
+      lemmas: new Set(this.data.lemmas),
+      related: new Map(
+        Object.entries(this.data.related).map(([word, flat]) => {
+          const pairs: Array<[string, number]> = [];
+          for (let i = 0; i < flat.length; i += 2) pairs.push([String(flat[i]), Number(flat[i + 1])]);
+          return [word, pairs];
+        }),
+      ),
+    };
+    return this.tables;
   }
 
-  readonly isWord = (word: string): boolean => this.lemmas.has(word);
+  readonly isWord = (word: string): boolean => this.built().lemmas.has(word);
 
   /** The book's terms a word stands for, beyond its own stem (none when WordNet knows no relative). */
   relatedTerms(word: string): Array<[string, number]> {
+    const { related } = this.built();
     for (const base of baseForms(word)) {
-      const found = this.related.get(base);
+      const found = related.get(base);
       if (found) return found;
     }
     return [];
@@ -59,15 +65,18 @@ export function baseForms(word: string): string[] {
  * ways (synonyms, hypernym and hyponym, derived forms), so walking out from the book's few thousand
  * words finds every word that leads into the book.
  */
-export function buildLexicon(bookWords: Iterable<string>): LexiconData {
-  const wordnet = loadWordNet();
+export function buildLexicon(wordnet: WordNetView, bookWords: Iterable<string>): LexiconData {
   const book = new Set(bookWords);
+  const lemmaOf = new Map<string, string>();
+  for (const word of book) {
+    const lemma = baseForms(word).find((form) => wordnet.lemmas.has(form));
+    if (lemma) lemmaOf.set(word, lemma);
+  }
+  const relatedByLemma = wordnet.relatedTo(new Set(lemmaOf.values()));
   const best = new Map<string, Map<string, number>>();
-  for (const bookWord of book) {
-    const lemma = baseForms(bookWord).find((form) => wordnet.lemmas.has(form));
-    if (!lemma) continue;
+  for (const [bookWord, lemma] of lemmaOf) {
     const term = stem(bookWord);
-    for (const [word, weight] of wordnet.related(lemma)) {
+    for (const [word, weight] of relatedByLemma.get(lemma)!) {
       if (stem(word) === term) continue;
       let terms = best.get(word);
       if (!terms) best.set(word, (terms = new Map()));
@@ -76,15 +85,23 @@ export function buildLexicon(bookWords: Iterable<string>): LexiconData {
   }
   const related: LexiconData['related'] = {};
   for (const [word, terms] of best) related[word] = [...terms].flat();
-  // Only the lemmas that decide an -est/-eth word (forest, honest) are kept; bases are checked
-  // against the book's words and the related words, which hold every base a query could need.
+  // Only the lemmas that decide an -est/-eth word (forest, honest) are kept, with the book's own
+  // words and the related ones: every base a query's word could need.
   const lemmas = [...new Set([...wordnet.lemmas].filter((w) => /(est|eth)$/.test(w) || best.has(w)).concat([...book]))];
   return { lemmas, related };
 }
 
-/** The lexicon for these passages (what a corpus model fits with). */
+let lastFit: { passages: string[]; data: LexiconData } | undefined;
+
+/**
+ * The lexicon for these passages (what a corpus model fits with). Both models of a lineup fit on
+ * the same passages, so the last one is kept for the second; WordNet itself is let go.
+ */
 export function fitLexicon(passages: string[]): LexiconData {
-  const { lemmas } = loadWordNet();
-  const isWord = (word: string) => lemmas.has(word);
-  return buildLexicon(passages.flatMap((text) => contentWords(text, isWord).map((w) => w.word)));
+  if (lastFit?.passages === passages) return lastFit.data;
+  const wordnet = openWordNet();
+  const isWord = (word: string) => wordnet.lemmas.has(word);
+  const data = buildLexicon(wordnet, passages.flatMap((text) => contentWords(text, isWord).map((w) => w.word)));
+  lastFit = { passages, data };
+  return data;
 }

@@ -68,19 +68,27 @@ function sparseTimesDense(m: SparseMatrix, x: Float64Array, cols: number): Float
   return out;
 }
 
-/** Orthonormalises the columns of X (n×m) in place, by modified Gram–Schmidt. */
+/**
+ * Orthonormalises the columns of X (n×m) in place, by modified Gram–Schmidt. The columns are
+ * worked on in a column-major copy, so that each pass reads memory in order (same arithmetic).
+ */
 function orthonormalise(x: Float64Array, n: number, m: number): void {
+  const t = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) for (let c = 0; c < m; c++) t[c * n + i] = x[i * m + c]!;
   for (let c = 0; c < m; c++) {
+    const col = t.subarray(c * n, c * n + n);
     for (let prev = 0; prev < c; prev++) {
+      const other = t.subarray(prev * n, prev * n + n);
       let dot = 0;
-      for (let i = 0; i < n; i++) dot += x[i * m + c]! * x[i * m + prev]!;
-      for (let i = 0; i < n; i++) x[i * m + c]! -= dot * x[i * m + prev]!;
+      for (let i = 0; i < n; i++) dot += col[i]! * other[i]!;
+      for (let i = 0; i < n; i++) col[i]! -= dot * other[i]!;
     }
     let norm = 0;
-    for (let i = 0; i < n; i++) norm += x[i * m + c]! ** 2;
+    for (let i = 0; i < n; i++) norm += col[i]! ** 2;
     norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < n; i++) x[i * m + c]! /= norm;
+    for (let i = 0; i < n; i++) col[i]! /= norm;
   }
+  for (let i = 0; i < n; i++) for (let c = 0; c < m; c++) x[i * m + c] = t[c * n + i]!;
 }
 
 /** A seeded generator, so that a fit is the same on every machine. */

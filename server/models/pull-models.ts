@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,27 +34,65 @@ export interface PullOptions {
   dtype: NeuralDtype;
   progress: (label: string, total: number) => Progress;
   fetch?: typeof fetch;
+  /** How long to wait for the hub to start answering a file (not for the whole file). */
+  answerTimeoutMs?: number;
 }
 
 export class PullError extends Error {}
 
-/** Downloads one file to `.part`, hashing as it goes, then renames it into place. */
+async function sizeOf(file: string): Promise<number> {
+  return existsSync(file) ? (await stat(file)).size : 0;
+}
+
+/** What a file already on disk hashes to, so that a resumed download's hash covers all of it. */
+async function hashFile(file: string, hash: ReturnType<typeof createHash>): Promise<void> {
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+}
+
+/**
+ * Downloads one file to `.part`, hashing as it goes, then renames it into place. A `.part` left by
+ * an interrupted download is resumed with a Range request (or started again when the hub sends
+ * the whole file).
+ */
 async function download(url: string, target: string, options: PullOptions, label: string): Promise<{ sha256: string; size: number }> {
-  const response = await (options.fetch ?? fetch)(url, { redirect: 'follow' });
-  if (!response.ok || !response.body) throw new PullError(`${url}: HTTP ${response.status}`);
-  const total = Number(response.headers.get('content-length') ?? 0);
-  const progress = options.progress(label, Math.max(total, 1));
-  const hash = createHash('sha256');
-  let size = 0;
   const part = `${target}.part`;
   await mkdir(path.dirname(target), { recursive: true });
-  const body = Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>);
-  body.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    size += chunk.length;
-    progress.update(Math.min(size, Math.max(total, 1)));
-  });
-  await pipeline(body, createWriteStream(part));
+  let have = await sizeOf(part);
+  const answered = new AbortController();
+  const timer = setTimeout(() => answered.abort(), options.answerTimeoutMs ?? 15_000);
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(url, {
+      redirect: 'follow',
+      signal: answered.signal,
+      headers: have > 0 ? { range: `bytes=${have}-` } : {},
+    });
+  } catch (error) {
+    throw new PullError(`${url}: ${answered.signal.aborted ? 'no answer in time' : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (response.status === 416 && have > 0) {
+    // The part already holds the whole file.
+    await response.body?.cancel();
+  } else if (!response.ok || !response.body) {
+    throw new PullError(`${url}: HTTP ${response.status}`);
+  }
+  if (response.status !== 206 && response.status !== 416) have = 0; // the whole file came: start over
+  const total = have + Number(response.headers.get('content-length') ?? 0);
+  const progress = options.progress(have > 0 ? `${label} (resumed)` : label, Math.max(total, 1));
+  const hash = createHash('sha256');
+  if (have > 0) await hashFile(part, hash);
+  let size = have;
+  if (response.status !== 416) {
+    const body = Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>);
+    body.on('data', (chunk: Buffer) => {
+      hash.update(chunk);
+      size += chunk.length;
+      progress.update(Math.min(size, Math.max(total, 1)));
+    });
+    await pipeline(body, createWriteStream(part, { flags: have > 0 ? 'a' : 'w' }));
+  }
   progress.finish(`${(size / 1e6).toFixed(1)} MB`);
   await rename(part, target);
   return { sha256: hash.digest('hex'), size };
@@ -70,6 +108,11 @@ export async function pullModels(specs: NeuralModelSpec[], options: PullOptions)
     for (const file of [...SMALL_FILES, onnxFileFor(options.dtype)]) {
       const relative = `${spec.repo}/${file}`;
       const target = path.join(options.modelsDir, spec.repo, file);
+      // A file a previous run finished (and checked) is kept: a run that stopped half-way goes on.
+      if (existsSync(target)) {
+        fetched.push(relative);
+        continue;
+      }
       const url = `${options.endpoint.replace(/\/$/, '')}/${spec.repo}/resolve/main/${file}`;
       const { sha256, size } = await download(url, target, options, relative);
       const known = KNOWN_WEIGHTS[relative];
