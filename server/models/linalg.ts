@@ -5,10 +5,14 @@ export function symmetricEigen(matrix: Float64Array, n: number): { values: Float
   const a = Float64Array.from(matrix);
   const v = new Float64Array(n * n);
   for (let i = 0; i < n; i++) v[i * n + i] = 1;
+  // Rotations keep the Frobenius norm: converged once the off-diagonal part is a rounding error of
+  // it (an absolute bound is never reached by a matrix with large eigenvalues, and cost 60 sweeps).
+  let total = 0;
+  for (let i = 0; i < n * n; i++) total += a[i]! ** 2;
   for (let sweep = 0; sweep < 60; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p * n + q]! ** 2;
-    if (off < 1e-22) break;
+    if (off <= 1e-26 * total || off < 1e-22) break;
     for (let p = 0; p < n - 1; p++) {
       for (let q = p + 1; q < n; q++) {
         const apq = a[p * n + q]!;
