@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { EARLY_INPUT_SCRIPT } from './src/early/early-input-script.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
 import { PRERENDERED_DIR } from './server/http/prerendered-pages.ts';
@@ -12,6 +13,11 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 export default defineConfig({
   plugins: [
     react(),
+    {
+      // First in <head>, before anything can be tapped: keeps taps until the app takes over.
+      name: 'early-input',
+      transformIndexHtml: () => [{ tag: 'script', children: EARLY_INPUT_SCRIPT, injectTo: 'head-prepend' }],
+    },
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

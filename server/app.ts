@@ -61,6 +61,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // The sign-in form is sent here only from a page without JavaScript (the app sends it to
+  // /api/login): back to the page, which says that signing in needs it. The body is never read.
+  await app.register(async (noScript) => {
+    noScript.removeAllContentTypeParsers();
+    noScript.addContentTypeParser('*', (_request, payload, done) => {
+      payload.resume();
+      done(null);
+    });
+    noScript.post('/login', async (_request, reply) => reply.redirect('/login', 303));
+  });
   await registerStaticFiles(app, deps.staticDir);
   return app;
 }

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { earlyInputScriptHash } from '../../src/early/early-input-script.ts';
 
 /** The Content-Security-Policy the PWA runs under (Fluent UI injects its styles at run time). */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The one inline script, by its hash: it keeps taps made before the app has loaded.
+  scriptSrc: ["'self'", earlyInputScriptHash()],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'", 'data:'],

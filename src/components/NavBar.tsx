@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../app/constants.ts';
 import { useHideOnScroll } from '../app/use-hide-on-scroll.ts';
 import { useMediaQuery } from '../app/use-media-query.ts';
+import { useEarlyAction } from '../early/early-input.ts';
 import { useSession } from '../stores/session-store.ts';
 import { InstallButton } from './InstallButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -70,6 +71,7 @@ export function NavBar() {
   const hidden = useHideOnScroll();
   const [open, setOpen] = useState(false);
   const items = navItems(isAuthenticated);
+  useEarlyAction('open-navigation', () => setOpen(true));
   const links = (onNavigate?: () => void) =>
     items.map((item) => (
       <Link
@@ -97,6 +99,7 @@ export function NavBar() {
         appearance="subtle"
         icon={<NavigationRegular />}
         aria-label="Open navigation"
+        data-early-action="open-navigation"
         className={styles.smallOnly}
         onClick={() => setOpen(true)}
       />

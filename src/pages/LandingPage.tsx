@@ -1,6 +1,7 @@
 import { Body1, Button, LargeTitle, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
 import { DEFAULT_HERO_HEIGHT } from '../app/constants.ts';
+import { useEarlyAction } from '../early/early-input.ts';
 import { useSession } from '../stores/session-store.ts';
 
 const useStyles = makeStyles({
@@ -22,6 +23,8 @@ export default function LandingPage({ height = DEFAULT_HERO_HEIGHT }: { height?:
   const styles = useStyles();
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const [, navigate] = useLocation();
+  const begin = () => navigate(isAuthenticated ? '/dashboard' : '/login');
+  useEarlyAction('begin', begin, 1);
   return (
     <main className={styles.hero} style={{ minHeight: height }}>
       <LargeTitle as="h1" className={styles.title}>
@@ -32,7 +35,18 @@ export default function LandingPage({ height = DEFAULT_HERO_HEIGHT }: { height?:
         Explore the timeless wisdom of Al-Ghazali through semantic search: ask in your own words and find the passages
         that answer, by meaning rather than by keyword.
       </Body1>
-      <Button appearance="primary" size="large" onClick={() => navigate(isAuthenticated ? '/dashboard' : '/login')}>
+      {/* A real link (it works with no script at all); before the app loads, its tap is kept. */}
+      <Button
+        as="a"
+        href={isAuthenticated ? '/dashboard' : '/login'}
+        appearance="primary"
+        size="large"
+        data-early-action="begin"
+        onClick={(event) => {
+          event.preventDefault();
+          begin();
+        }}
+      >
         Begin Your Journey
       </Button>
     </main>

@@ -13,9 +13,9 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api/api-error.ts';
-import { useHydrated } from '../app/use-hydrated.ts';
 import { useTypedBeforeHydration } from '../app/use-typed-before-hydration.ts';
 import { Page } from '../components/Page.tsx';
+import { useEarlyAction } from '../early/early-input.ts';
 import { useSession } from '../stores/session-store.ts';
 import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../stores/user-type.ts';
 
@@ -47,13 +47,14 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [userType, setType] = useState<UserType>(storedType ?? DEFAULT_USER_TYPE);
   const [loading, setLoading] = useState(false);
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(formRef, (typed) => {
     if (typed.username !== undefined) setUsername(typed.username);
     if (typed.password !== undefined) setPassword(typed.password);
     if (isUserType(typed.userType)) setType(typed.userType);
   });
+  // Sent before the app had loaded (Enter, or the button): sent now, once.
+  useEarlyAction('sign-in', () => formRef.current?.requestSubmit(), 1);
   const [error, setError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
 
@@ -82,8 +83,11 @@ export default function LoginPage() {
     <Page label="Sign in">
       <Card className={styles.card}>
         <Title2 as="h1">Sign In</Title2>
-        {/* POST, and no sending before the app has the page: a password never goes into a URL. */}
-        <form ref={formRef} className={styles.form} onSubmit={submit} method="post" noValidate>
+        {/* POST: a password never goes into a URL. Sent before the app has loaded, it is kept and sent then. */}
+        <form ref={formRef} className={styles.form} onSubmit={submit} method="post" noValidate data-early-action="sign-in">
+          <noscript>
+            <p className={styles.error}>Signing in needs JavaScript. Please turn it on for this site and reload the page.</p>
+          </noscript>
           <Field label="Username" required validationMessage={touched && !username.trim() ? 'Username is required' : undefined}>
             <Input name="username" autoComplete="username" value={username} onChange={(_, d) => setUsername(d.value)} />
           </Field>
@@ -110,7 +114,7 @@ export default function LoginPage() {
               {error}
             </Text>
           )}
-          <Button type="submit" appearance="primary" disabled={loading || !hydrated} icon={loading ? <Spinner size="tiny" /> : undefined}>
+          <Button type="submit" appearance="primary" disabled={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
             Sign In
           </Button>
         </form>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/http/errors.ts';
+import { earlyInputScriptHash } from '../../src/early/early-input-script.ts';
 import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
 
 describe('HTTP behaviour shared by every route', () => {
@@ -85,5 +86,21 @@ describe('HTTP behaviour shared by every route', () => {
   it('never lets an API reply be cached', async () => {
     const res = await server.api('/api/health');
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends a sign-in form posted without JavaScript back to its page, reading nothing of it', async () => {
+    const res = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=demo&password=secret',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login');
+  });
+
+  it('lets exactly the early-input script run inline, by its hash', async () => {
+    const csp = (await server.api('/api/health')).headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src 'self' ${earlyInputScriptHash()};`);
   });
 });

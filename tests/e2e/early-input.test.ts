@@ -1,0 +1,150 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newContext, submitSignIn, waitForApp } from './browser.ts';
+import { serverAndBrowser } from './suite.ts';
+
+const PASSWORD = 'demo password 1';
+
+/**
+ * A phone-like first visit: every script arrives 2 s late, and the CPU runs 4× slower. Taps are
+ * made as soon as their control shows, long before the app has taken the page over.
+ */
+describe('taps made before the app has loaded', () => {
+  const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD });
+  let context: BrowserContext | undefined;
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  async function slowPage(ctx: BrowserContext): Promise<{ page: Page; errors: string[]; scripts: () => number }> {
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    let scripts = 0;
+    await page.route(/\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      scripts += 1;
+      await route.continue();
+    });
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    return { page, errors, scripts: () => scripts };
+  }
+
+  it('follows "Begin Your Journey" to /login', async () => {
+    context = await newContext(suite.browser);
+    const { page, errors, scripts } = await slowPage(context);
+    await page.goto(`${suite.server.url}/`, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Begin Your Journey' }).click();
+    expect(scripts()).toBe(0); // the app had not arrived
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('takes a signed-in reader from "Begin Your Journey" to the dashboard', async () => {
+    context = await newContext(suite.browser);
+    const setup = await context.newPage();
+    await submitSignIn(setup, suite.server.url, 'demo', PASSWORD);
+    await setup.waitForURL('**/dashboard');
+    await setup.close();
+    const { page, errors, scripts } = await slowPage(context);
+    await page.goto(`${suite.server.url}/`, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Begin Your Journey' }).click();
+    expect(scripts()).toBe(0);
+    await page.waitForURL('**/dashboard', { timeout: 60_000 });
+    await page.getByText('Welcome, demo').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the 250 px menu drawer on a small screen, once', async () => {
+    context = await newContext(suite.browser, { width: 375 });
+    const { page, errors, scripts } = await slowPage(context);
+    await page.goto(`${suite.server.url}/about`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    expect(scripts()).toBe(0);
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor({ timeout: 60_000 });
+    expect((await drawer.boundingBox())!.width).toBeCloseTo(250, 0);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('switches the theme, once, and remembers it', async () => {
+    context = await newContext(suite.browser);
+    const { page, errors, scripts } = await slowPage(context);
+    await page.goto(`${suite.server.url}/`, { waitUntil: 'commit' });
+    await page.getByTestId('theme-toggle').click();
+    expect(scripts()).toBe(0);
+    await page.waitForSelector('html[data-theme="dark"]', { state: 'attached', timeout: 60_000 });
+    // Exactly once: it stays dark after the app has settled.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    await page.waitForSelector('html[data-theme="dark"]', { state: 'attached', timeout: 60_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('follows a navigation link', async () => {
+    context = await newContext(suite.browser);
+    const { page, errors, scripts } = await slowPage(context);
+    await page.goto(`${suite.server.url}/`, { waitUntil: 'commit' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    expect(scripts()).toBe(0);
+    await page.waitForURL('**/about');
+    await page.getByRole('heading', { name: 'The Team' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in once with the form sent by Enter before the app arrived', async () => {
+    context = await newContext(suite.browser);
+    const { page, errors, scripts } = await slowPage(context);
+    let logins = 0;
+    page.on('request', (request) => request.url().endsWith('/api/login') && logins++);
+    await page.goto(`${suite.server.url}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.getByLabel('Password').press('Enter');
+    expect(scripts()).toBe(0);
+    await page.waitForURL('**/dashboard', { timeout: 60_000 });
+    await page.getByText('Welcome, demo').waitFor();
+    expect(logins).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('says plainly, with scripts off, that signing in needs JavaScript, and never shows an API reply', async () => {
+    context = await suite.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    // Read from the page itself: Playwright's text locators skip <noscript>.
+    const notice = () =>
+      page.evaluate(() => {
+        const p = document.querySelector('form noscript p');
+        return p && p.getBoundingClientRect().height > 0 ? p.textContent : null;
+      });
+    await page.goto(`${suite.server.url}/login`);
+    expect(await notice()).toMatch(/^Signing in needs JavaScript/);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(page.url()).not.toContain(PASSWORD);
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await notice()).toMatch(/^Signing in needs JavaScript/);
+  });
+
+  it('leaves the app answering taps itself once it has loaded', async () => {
+    context = await newContext(suite.browser);
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/`);
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForSelector('html[data-theme="dark"]', { state: 'attached' });
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForSelector('html[data-theme="light"]', { state: 'attached' });
+  });
+});
