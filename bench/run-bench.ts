@@ -9,6 +9,7 @@ import { silentProgress } from '../server/index/progress.ts';
 import { startRetrieval } from '../server/search/start-retrieval.ts';
 import { startServerProcess } from '../tests/e2e/server-process.ts';
 import { measureBundle } from './measure-bundle.ts';
+import { measureFirstTap } from './measure-first-tap.ts';
 import { measureLighthouse } from './measure-lighthouse.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
 
@@ -153,9 +154,15 @@ async function overHttp(): Promise<void> {
     row(
       `Lighthouse mobile ${s.path}: performance / accessibility / best practices (median of 3)`,
       `${s.performance} / ${s.accessibility} / ${s.bestPractices}`,
-      '≥ 90 / 100 / ≥ 95',
-      s.performance >= 90 && s.accessibility === 100 && s.bestPractices >= 95,
+      '≥ 95 / 100 / ≥ 95',
+      s.performance >= 95 && s.accessibility === 100 && s.bestPractices >= 95,
     );
+  }
+  console.error('First tap that takes effect, CPU slowed 4×');
+  for (const { probe, ms: took } of await measureFirstTap(server.url)) {
+    // The target is for the landing page's own action; the theme toggle, which needs the app, is shown beside it.
+    const targeted = probe.path === '/' && probe.control === 'Begin Your Journey';
+    row(`navigation to a tap on ${probe.control} taking effect, ${probe.path} (CPU 4× slower, median of 3)`, ms(took), targeted ? '≤ 1.5 s' : '', targeted ? took <= 1500 : null);
   }
   await server.stop();
 }
@@ -165,7 +172,7 @@ async function bundle(): Promise<void> {
   const b = await measureBundle(path.resolve('dist'));
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const initial = b.initialJs + b.initialCss;
-  row(`initial JS + CSS, gzip (${b.initialFiles} files)`, `${kb(b.initialJs)} JS + ${kb(b.initialCss)} CSS = ${kb(initial)}`, '≤ 250 KB', initial <= 250 * 1024);
+  row(`initial JS + CSS, gzip (${b.initialFiles} files)`, `${kb(b.initialJs)} JS + ${kb(b.initialCss)} CSS = ${kb(initial)}`, '≤ 150 KB', initial <= 150 * 1024);
   row('largest route chunk, gzip', `${kb(b.largestRoute.size)} (${b.largestRoute.file})`);
 }
 

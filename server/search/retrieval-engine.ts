@@ -31,6 +31,8 @@ export class UnknownModelError extends Error {}
 /** Search over the book with every model of the lineup. */
 export class RetrievalEngine implements HealthSource {
   private readonly queryVectors: LruCache<string, Float32Array>;
+  /** Whole answers to repeated questions: a scan through every model, done once per question. */
+  private readonly answers: LruCache<string, SearchResult[]>;
 
   constructor(
     readonly corpus: Corpus,
@@ -39,6 +41,7 @@ export class RetrievalEngine implements HealthSource {
     queryCacheSize = 2000,
   ) {
     this.queryVectors = new LruCache(queryCacheSize);
+    this.answers = new LruCache(queryCacheSize);
   }
 
   modelIds(): string[] {
@@ -47,6 +50,15 @@ export class RetrievalEngine implements HealthSource {
 
   /** Best first for each model, interleaved across models, `topK` from each. */
   async search(query: string, topK: number, models: string): Promise<SearchResult[]> {
+    const key = `${models}\n${topK}\n${query}`;
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    const answer = await this.searchAll(query, topK, models);
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private async searchAll(query: string, topK: number, models: string): Promise<SearchResult[]> {
     const chosen = models === 'both' ? this.entries : this.entries.filter((e) => e.id === models);
     if (chosen.length === 0) throw new UnknownModelError(`models must be both or one of ${this.modelIds().join(', ')}`);
     const perModel = await Promise.all(

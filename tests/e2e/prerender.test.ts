@@ -38,7 +38,7 @@ describe('public pages pre-rendered at build time', () => {
     context = await suite.browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/`);
-    await page.getByRole('button', { name: 'Begin Your Journey' }).waitFor();
+    await page.getByRole('link', { name: 'Begin Your Journey' }).waitFor();
     await page.goto(`${suite.server.url}/login`);
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(await page.getByLabel('Username').isVisible()).toBe(true);
