@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,34 +7,21 @@ import { silentProgress } from '../../server/index/progress.ts';
 import { chooseLineup } from '../../server/models/lineup.ts';
 import { QUERY_INSTRUCTION } from '../../server/models/neural.ts';
 import { pullModels, PullError } from '../../server/models/pull-models.ts';
+import { startStandInHub, type StandInHub } from '../fixtures/stand-in-hub.ts';
 import { writeTinyBertFolder } from '../fixtures/tiny-bert.ts';
 import { BGE_TOKENIZER, settingsFor } from './engine-helpers.ts';
 
-/** A stand-in for the hub on loopback, serving `/{repo}/resolve/main/{file}` from a folder. */
 describe('npm run models:pull', () => {
-  let hub: Server;
+  let hub: StandInHub;
   let endpoint: string;
-  const requests: string[] = [];
 
   beforeAll(async () => {
     const served = await mkdtemp(path.join(tmpdir(), 'hub-'));
     for (const repo of ['Xenova/bge-small-en-v1.5', 'test/tiny-bge', 'test/tiny-uae']) await writeTinyBertFolder(served, repo, BGE_TOKENIZER);
-    hub = createServer(async (req, res) => {
-      requests.push(req.url ?? '');
-      const match = /^\/(.+?)\/resolve\/main\/(.+)$/.exec(req.url ?? '');
-      const file = match ? path.join(served, match[1]!, match[2]!) : '';
-      if (!match || !existsSync(file)) {
-        res.writeHead(404).end();
-        return;
-      }
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-length': body.length }).end(body);
-    });
-    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
-    const address = hub.address();
-    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    hub = await startStandInHub(served);
+    endpoint = hub.endpoint;
   });
-  afterAll(() => new Promise<void>((resolve) => hub.close(() => resolve())));
+  afterAll(() => hub.close());
 
   it('fetches both models in the hub layout, after which auto picks the neural lineup', async () => {
     const modelsDir = await mkdtemp(path.join(tmpdir(), 'pulled-'));
