@@ -27,6 +27,9 @@ async function main(): Promise<void> {
     return { db, applied };
   })();
   store.catch(() => undefined); // its failure is reported where it is awaited, below
+  // PostgreSQL is connected to before the models fit: a fit holds the event loop for seconds, and
+  // a connection handshake waiting behind it would time out.
+  if (config.databaseUrl) await store;
   await fetchModelsOnFirstStart(config, logger, terminalProgress);
   const engine = await startRetrieval(config, logger);
   const { db, applied } = await store;

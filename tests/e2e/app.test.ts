@@ -46,7 +46,7 @@ describe('the PWA in Chromium, against the real server', () => {
   it('takes a reader from the landing page to a vote, and the vote arrives', async () => {
     const p = await open('/');
     await expect(p.getByText('Explore the timeless wisdom of Al-Ghazali through semantic search', { exact: false }).isVisible()).resolves.toBe(true);
-    await p.getByRole('button', { name: 'Begin Your Journey' }).click();
+    await p.getByRole('link', { name: 'Begin Your Journey' }).click();
     await p.waitForURL('**/login');
     await p.getByLabel('Username').fill('demo');
     await p.getByLabel('Password').fill(PASSWORD);
@@ -107,7 +107,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('shows the landing page for an unknown path', async () => {
     const p = await open('/no/such/page');
-    await p.getByRole('button', { name: 'Begin Your Journey' }).waitFor();
+    await p.getByRole('link', { name: 'Begin Your Journey' }).waitFor();
   });
 
   it('refreshes at /token-refresh and goes to the redirect, replacing the history entry', async () => {

@@ -121,7 +121,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByRole('heading', { name: 'The Technology' }).waitFor();
     await page.getByText('The current model lineup is shown here when the server can be reached.').waitFor();
     await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'Begin Your Journey' }).waitFor();
+    await page.getByRole('link', { name: 'Begin Your Journey' }).waitFor();
     const apiOffline = await page.evaluate(async () => {
       try {
         await fetch('/api/health');
