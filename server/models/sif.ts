@@ -1,7 +1,7 @@
 import { contentWords } from './text.ts';
 import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
 import { normalise, topEigenSparse, type SparseMatrix } from './linalg.ts';
-import { vocabularyFromList, type Vocabulary } from './bag-of-terms.ts';
+import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
 
 export interface SifOptions {
@@ -119,28 +119,6 @@ function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32
   return out;
 }
 
-/** A text's word ids with how much each counts: its own words, and with a lexicon their relatives. */
-function weightedIds(text: string, vocabulary: Vocabulary, lexicon: Lexicon | undefined, expansion: number): { ids: number[]; scale: number[] } {
-  const ids: number[] = [];
-  const scale: number[] = [];
-  for (const { word, term } of contentWords(text, lexicon?.isWord)) {
-    const own = vocabulary.resolve(term);
-    for (const id of own) {
-      ids.push(id);
-      scale.push(1 / own.length);
-    }
-    const weight = own.length === 0 ? 1 : expansion;
-    if (!lexicon || weight === 0) continue;
-    for (const [related, w] of lexicon.relatedTerms(word)) {
-      const id = vocabulary.ids.get(related);
-      if (id === undefined) continue;
-      ids.push(id);
-      scale.push(weight * w);
-    }
-  }
-  return { ids, scale };
-}
-
 function firstPrincipalComponent(rows: Float32Array[], k: number): Float32Array {
   let u = normalise(Float32Array.from({ length: k }, (_, i) => 1 / (i + 1)));
   for (let it = 0; it < 50; it++) {
@@ -161,8 +139,9 @@ function restoreSif(state: FittedState, options: SifOptions): EmbeddingModel {
   const k = Number(state.meta.dims);
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
   const embed = (text: string, expansion: number): Float32Array => {
-    const { ids, scale } = weightedIds(text, vocabulary, lexicon, expansion);
-    const v = weightedMean(ids, wordVectors, weights, k, scale);
+    // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
+    const counts = countTerms(text, vocabulary, lexicon, expansion);
+    const v = weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]);
     let dot = 0;
     for (let c = 0; c < k; c++) dot += v[c]! * common[c]!;
     for (let c = 0; c < k; c++) v[c]! -= dot * common[c]!;

@@ -77,6 +77,13 @@ export interface WordNetView {
 export function openWordNet(): WordNetView {
   const senses = readIndex();
   const data = Object.fromEntries(POS_FILES.map((pos) => [pos, readFileSync(dictFile(`data.${pos}`))])) as Record<Pos, Buffer>;
+  // Hypernyms and derived forms are shared by many of the book's words: each synset is decoded once.
+  const decoded = new Map<string, ReturnType<typeof readSynset>>();
+  const synset = (key: string) => {
+    let found = decoded.get(key);
+    if (!found) decoded.set(key, (found = readSynset(data, key)));
+    return found;
+  };
   return {
     lemmas: new Set(senses.keys()),
     relatedTo(lemmas) {
@@ -87,9 +94,9 @@ export function openWordNet(): WordNetView {
           if (word !== lemma && weight > (related.get(word) ?? 0)) related.set(word, weight);
         };
         for (const key of senses.get(lemma) ?? []) {
-          const synset = readSynset(data, key);
-          for (const word of synset.words) add(word, 1);
-          for (const [target, weight] of synset.pointers) for (const word of readSynset(data, target).words) add(word, weight);
+          const { words, pointers } = synset(key);
+          for (const word of words) add(word, 1);
+          for (const [target, weight] of pointers) for (const word of synset(target).words) add(word, weight);
         }
         out.set(lemma, related);
       }

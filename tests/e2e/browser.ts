@@ -61,3 +61,12 @@ export async function submitSignIn(page: Page, baseUrl: string, username: string
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('html[data-theme]', { state: 'attached' });
 }
+
+/** A new page whose errors, and console errors (React reports a hydration mismatch there), are collected for the test to check. */
+export async function watchedPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return { page, errors };
+}

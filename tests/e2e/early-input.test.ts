@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newContext, submitSignIn, waitForApp } from './browser.ts';
+import { newContext, submitSignIn, waitForApp, watchedPage } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
@@ -18,10 +18,7 @@ describe('taps made before the app has loaded', () => {
   });
 
   async function slowPage(ctx: BrowserContext): Promise<{ page: Page; errors: string[]; scripts: () => number }> {
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const { page, errors } = await watchedPage(ctx);
     let scripts = 0;
     await page.route(/\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 2000));

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newContext, waitForApp } from './browser.ts';
+import { newContext, waitForApp, watchedPage } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
@@ -12,15 +12,6 @@ describe('public pages pre-rendered at build time', () => {
     await context?.close();
     context = undefined;
   });
-
-  /** A page whose errors, and console errors (React reports a hydration mismatch there), fail the test. */
-  async function watchedPage(ctx: BrowserContext): Promise<{ page: Page; errors: string[] }> {
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    return { page, errors };
-  }
 
   /** Holds the app's code back until the returned function is called: the page stays as pre-rendered. */
   async function holdBackTheApp(page: Page): Promise<() => void> {
