@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { silentProgress } from '../server/index/progress.ts';
+import { silentProgress } from '../server/common/progress.ts';
 import { startRetrieval } from '../server/search/start-retrieval.ts';
 import { startServerProcess } from '../tests/e2e/server-process.ts';
 import { measureBundle } from './measure-bundle.ts';

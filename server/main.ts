@@ -12,7 +12,7 @@ import { migrate } from './store/migrate.ts';
 import { LineupError } from './models/lineup.ts';
 import { searchRoutes } from './routes/search.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
-import { terminalProgress } from './index/progress.ts';
+import { terminalProgress } from './common/progress.ts';
 import { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
 
 async function main(): Promise<void> {

@@ -2,16 +2,14 @@
  * Failed sign-in throttling (OWASP ASVS 4 2.2.1): a few free failures, then an exponential
  * back-off, and never more than `maxFailuresPerHour` failures in an hour.
  */
+import type { ThrottleState } from '../store/throttle.ts';
+
+export type { ThrottleState };
+
 export interface ThrottlePolicy {
   freeFailures: number;
   maxDelaySeconds: number;
   maxFailuresPerHour: number;
-}
-
-export interface ThrottleState {
-  failures: number;
-  windowStartedAt: number;
-  lockedUntil: number | null;
 }
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { terminalProgress } from '../index/progress.ts';
+import { terminalProgress } from '../common/progress.ts';
 import { neuralSpecs } from '../models/lineup.ts';
 import { pullModels } from '../models/pull-models.ts';
 

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { terminalProgress } from '../index/progress.ts';
+import { terminalProgress } from '../common/progress.ts';
 import { startRetrieval } from '../search/start-retrieval.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
 import { loadQuestions, ranksFor, table } from './evaluate.ts';

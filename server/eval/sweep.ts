@@ -1,6 +1,6 @@
 import type { Passage } from '../corpus/chunk-passages.ts';
 import { loadCorpus } from '../corpus/load-corpus.ts';
-import { PassageIndex, stack } from '../index/passage-index.ts';
+import { PassageIndex, stack } from '../vectors/passage-index.ts';
 import { LSA_SETTINGS, SIF_SETTINGS } from '../models/lineup.ts';
 import { lsaRecipe, type LsaOptions } from '../models/lsa.ts';
 import { sifRecipe, type SifOptions } from '../models/sif.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Progress } from '../index/progress.ts';
+import type { Progress } from '../common/progress.ts';
 import { missingNeuralFiles, neuralSpecs, type NeuralLineupSettings } from './lineup.ts';
 import { pullModels, PullError } from './pull-models.ts';
 

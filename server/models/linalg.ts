@@ -1,3 +1,4 @@
+import { seededRandom } from '../common/seeded-random.ts';
 /** The little dense linear algebra the corpus-fitted models need, on Float64Arrays in row-major order. */
 
 /** Eigen-decomposition of a symmetric n×n matrix by cyclic Jacobi rotations; eigenvalues descending. */
@@ -95,17 +96,6 @@ function orthonormalise(x: Float64Array, n: number, m: number): void {
   for (let i = 0; i < n; i++) for (let c = 0; c < m; c++) x[i * m + c] = t[c * n + i]!;
 }
 
-/** A seeded generator, so that a fit is the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The k eigenpairs of largest eigenvalue of a sparse symmetric matrix, by subspace iteration

@@ -1,6 +1,7 @@
 import { buildVocabulary, countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
-import { normalise, seededRandom, symmetricEigen } from './linalg.ts';
+import { seededRandom } from '../common/seeded-random.ts';
+import { normalise, symmetricEigen } from './linalg.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
 
 export interface LsaOptions {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { Progress } from '../index/progress.ts';
+import type { Progress } from '../common/progress.ts';
 import { onnxFileFor, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 
 /** Published sizes and hashes of the weights (../shared/models/README.md). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { FixedWindowLimiter } from '../search/rate-limit.ts';
+import { FixedWindowLimiter } from '../http/rate-limit.ts';
 import { ModelUnavailableError, UnknownModelError, type RetrievalEngine } from '../search/retrieval-engine.ts';
 
 const searchBody = {

@@ -1,5 +1,5 @@
 import type { Corpus } from '../corpus/load-corpus.ts';
-import type { PassageIndex } from '../index/passage-index.ts';
+import type { PassageIndex } from '../vectors/passage-index.ts';
 import type { LineupKind } from '../models/lineup.ts';
 import { modelType } from '../models/types.ts';
 import type { HealthModel, HealthSource } from '../routes/health.ts';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadCorpus } from '../corpus/load-corpus.ts';
-import { loadOrBuildIndex, type ModelSource } from '../index/build-index.ts';
-import { terminalProgress, type Progress } from '../index/progress.ts';
+import { loadOrBuildIndex, type ModelSource } from '../vectors/build-index.ts';
+import { terminalProgress, type Progress } from '../common/progress.ts';
 import { chooseLineup, CORPUS_LINEUP, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
 import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
 

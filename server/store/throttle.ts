@@ -1,5 +1,11 @@
 import type { Queryable } from './db.ts';
-import type { ThrottleState } from '../auth/throttle-policy.ts';
+
+/** Failed sign-ins counted against one key (an account or an address). */
+export interface ThrottleState {
+  failures: number;
+  windowStartedAt: number;
+  lockedUntil: number | null;
+}
 
 interface ThrottleRow {
   failures: number;

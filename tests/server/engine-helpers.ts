@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { silentProgress } from '../../server/index/progress.ts';
+import { silentProgress } from '../../server/common/progress.ts';
 import { startRetrieval, type RetrievalSettings } from '../../server/search/start-retrieval.ts';
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentProgress } from '../../server/index/progress.ts';
+import { silentProgress } from '../../server/common/progress.ts';
 import { fetchModelsOnFirstStart, type FirstStartFetchSettings } from '../../server/models/first-start-fetch.ts';
 import { chooseLineup } from '../../server/models/lineup.ts';
 import { KNOWN_WEIGHTS } from '../../server/models/pull-models.ts';

@@ -1,8 +1,8 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOrBuildIndex, cacheFile } from '../../server/index/build-index.ts';
-import { silentProgress } from '../../server/index/progress.ts';
+import { loadOrBuildIndex, cacheFile } from '../../server/vectors/build-index.ts';
+import { silentProgress } from '../../server/common/progress.ts';
 import { lsaRecipe } from '../../server/models/lsa.ts';
 import { sifRecipe } from '../../server/models/sif.ts';
 import { startRetrieval } from '../../server/search/start-retrieval.ts';

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentProgress } from '../../server/index/progress.ts';
+import { silentProgress } from '../../server/common/progress.ts';
 import { chooseLineup } from '../../server/models/lineup.ts';
 import { QUERY_INSTRUCTION } from '../../server/models/neural.ts';
 import { pullModels, PullError } from '../../server/models/pull-models.ts';

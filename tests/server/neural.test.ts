@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseLineup, LineupError, missingNeuralFiles } from '../../server/models/lineup.ts';
 import { loadNeuralModel, QUERY_INSTRUCTION } from '../../server/models/neural.ts';
 import type { EmbeddingModel } from '../../server/models/types.ts';
-import { silentProgress } from '../../server/index/progress.ts';
+import { silentProgress } from '../../server/common/progress.ts';
 import { startRetrieval } from '../../server/search/start-retrieval.ts';
 import { TINY, tinyForward, tinyWeights, writeTinyBertFolder } from '../fixtures/tiny-bert.ts';
 import { BGE_TOKENIZER, quietLog, settingsFor } from './engine-helpers.ts';

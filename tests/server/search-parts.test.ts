@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstHitRank, score } from '../../server/eval/metrics.ts';
 import { interleave } from '../../server/search/interleave.ts';
 import { LruCache } from '../../server/search/lru-cache.ts';
-import { FixedWindowLimiter } from '../../server/search/rate-limit.ts';
+import { FixedWindowLimiter } from '../../server/http/rate-limit.ts';
 
 describe('interleave', () => {
   it('takes rank 1 of each list, then rank 2 of each, and so on', () => {

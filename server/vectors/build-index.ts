@@ -3,7 +3,7 @@ import type { CorpusModelRecipe, EmbeddingModel } from '../models/types.ts';
 import { readBundle, writeBundle } from './bundle-file.ts';
 import { sentenceSpans } from '../corpus/chunk-passages.ts';
 import { PassageIndex, stack, type SentenceVectors } from './passage-index.ts';
-import { silentProgress, type Progress } from './progress.ts';
+import { silentProgress, type Progress } from '../common/progress.ts';
 
 /** Where a model comes from: fitted on the corpus, or loaded (neural) and only asked to embed. */
 export type ModelSource = { kind: 'corpus'; recipe: CorpusModelRecipe } | { kind: 'neural'; model: EmbeddingModel };
