@@ -124,6 +124,15 @@ export function topEigenSparse(
       small[a * width + b] = dot;
     }
   }
+  // Qᵀ M Q is symmetric only when M is (SIF's PMI, with its smoothed context distribution, is
+  // not quite): its symmetric part, which the Jacobi solver needs to converge at all.
+  for (let a = 0; a < width; a++) {
+    for (let b = a + 1; b < width; b++) {
+      const mean = (small[a * width + b]! + small[b * width + a]!) / 2;
+      small[a * width + b] = mean;
+      small[b * width + a] = mean;
+    }
+  }
   const { values, vectors } = symmetricEigen(small, width);
   const out = new Float64Array(m.n * k);
   for (let i = 0; i < m.n; i++) {

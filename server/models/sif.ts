@@ -30,7 +30,7 @@ export function sifRecipe(options: SifOptions = DEFAULT_SIF): CorpusModelRecipe 
     id: `sif-${dims}`,
     family: 'SIF',
     name: `ppmi-word-vectors-${dims}${wordnet ? '-wordnet' : ''}`,
-    version: `2:${dims}:${window}:${a}:${wordnet}:${expansion}`,
+    version: `3:${dims}:${window}:${a}:${wordnet}:${expansion}`,
     fit: (passages) => fitSif(passages, options),
     restore: (state) => restoreSif(state, options),
   };
