@@ -2,27 +2,37 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from './auth/auth-service.ts';
 import { createLogger } from './log.ts';
+import { authentication } from './http/authenticate.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { FixedWindowLimiter, type SearchLimiter } from './http/rate-limit.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
+import { services } from './http/services.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
-import { healthRoutes, type HealthSource } from './routes/health.ts';
+import { healthRoutes } from './routes/health.ts';
+import { searchRoutes } from './routes/search.ts';
 import { statsRoutes } from './routes/stats.ts';
+import type { RetrievalEngine } from './search/retrieval-engine.ts';
 import type { Db } from './store/db.ts';
 
 export interface AppDeps {
   db: Db;
   auth: AuthService;
-  health?: HealthSource;
+  /** Search, reading in context and the lineup /api/health reports; without it search answers 503. */
+  engine?: RetrievalEngine;
+  /** Searches a minute per address when no `searchLimiter` is given; 0 (the default) turns the limit off. */
+  searchRateLimit?: number;
+  searchLimiter?: SearchLimiter;
+  now?: () => number;
+  /** Close the store when the app closes. */
+  closeStore?: boolean;
   staticDir: string;
   trustProxy?: boolean;
   /** The process's logger; tests let the app make a silent one. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
-  /** Extra API routes, registered under /api (the retrieval engine adds search). */
-  apiPlugins?: Array<(app: FastifyInstance) => Promise<void>>;
 }
 
 /** 1 MiB: fifty feedback items at their longest fit well within it. */
@@ -30,6 +40,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Longer than any route parameter we take, so that the route's own schema names the field. */
 const MAX_PARAM_LENGTH = 500;
+
+/** Counts kept in this process only (tests, and a single instance). */
+function memoryLimiter(limit: number): SearchLimiter {
+  const limiter = new FixedWindowLimiter(limit);
+  return { hit: async (key, now) => limiter.hit(key, now) };
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,13 +67,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
+  const now = deps.now ?? Date.now;
+  await app.register(services, {
+    db: deps.db,
+    auth: deps.auth,
+    engine: deps.engine ?? null,
+    settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), now },
+    closeStore: deps.closeStore ?? false,
+  });
+  await app.register(authentication);
   await app.register(
     async (api) => {
-      await api.register(authRoutes(deps.auth));
-      await api.register(feedbackRoutes(deps.db, deps.auth));
-      await api.register(healthRoutes(deps.db, deps.health));
-      await api.register(statsRoutes(deps.db, deps.auth));
-      for (const plugin of deps.apiPlugins ?? []) await api.register(plugin);
+      await api.register(authRoutes);
+      await api.register(feedbackRoutes);
+      await api.register(healthRoutes);
+      await api.register(statsRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api' },
   );

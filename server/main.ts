@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
@@ -10,10 +11,12 @@ import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { openDb } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { LineupError } from './models/lineup.ts';
-import { searchRoutes } from './routes/search.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
 import { terminalProgress } from './common/progress.ts';
 import { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
+
+/** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -39,8 +42,9 @@ async function main(): Promise<void> {
   const app = await buildApp({
     db,
     auth,
-    health: engine,
-    apiPlugins: [searchRoutes(engine, { rateLimit: config.searchRateLimit })],
+    engine,
+    searchRateLimit: config.searchRateLimit,
+    closeStore: true,
     staticDir: config.staticDir,
     trustProxy: config.trustProxy,
     logger,
@@ -52,25 +56,18 @@ async function main(): Promise<void> {
       'DATABASE_URL is set but JWT_SECRET is not: this instance signs with a key of its own (in DATA_DIR), so other instances on this database will reject its tokens. Set one JWT_SECRET for all of them.',
     );
   }
-  const admin = db.kind === 'embedded' ? await listenForAdmin(db, config.dataDir, logger) : null;
+  if (db.kind === 'embedded') {
+    const admin = await listenForAdmin(db, config.dataDir, logger);
+    // Before the store closes (onClose): a command arriving now would find it gone.
+    if (admin) app.addHook('preClose', () => admin.close());
+  }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    try {
-      await app.close();
-      await admin?.close();
-      await db.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // On SIGTERM or SIGINT: stop being ready, finish the requests in flight, close the store, exit.
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+  });
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');

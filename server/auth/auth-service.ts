@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TokenReply } from '../../contract/api-schemas.ts';
 import type { Db } from '../store/db.ts';
 import { findUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
@@ -14,13 +15,6 @@ import {
 } from './throttle-policy.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-}
-
 export interface AuthSettings {
   accessTokenTtlSeconds: number;
   refreshOverlapSeconds: number;
@@ -31,7 +25,7 @@ export interface AuthSettings {
 }
 
 export type LoginOutcome =
-  | { kind: 'signed-in'; tokens: TokenPair }
+  | { kind: 'signed-in'; tokens: TokenReply }
   | { kind: 'rejected' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -77,7 +71,7 @@ export class AuthService {
   }
 
   /** Rotates a refresh token. Null means the caller must sign in again. */
-  async refresh(refreshToken: string): Promise<TokenPair | null> {
+  async refresh(refreshToken: string): Promise<TokenReply | null> {
     const tokenHash = hashRefreshToken(refreshToken);
     const now = new Date(this.now());
     const outcome = await this.db.transaction(async (tx) => {
@@ -128,7 +122,7 @@ export class AuthService {
     );
   }
 
-  private async startSession(username: string): Promise<TokenPair> {
+  private async startSession(username: string): Promise<TokenReply> {
     const now = new Date(this.now());
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken();
@@ -140,7 +134,7 @@ export class AuthService {
     return this.tokenPair(username, sessionId, refreshToken);
   }
 
-  private async tokenPair(username: string, sessionId: string, refreshToken: string): Promise<TokenPair> {
+  private async tokenPair(username: string, sessionId: string, refreshToken: string): Promise<TokenReply> {
     const ttl = this.settings.accessTokenTtlSeconds;
     const accessToken = await signAccessToken(this.key, { username, sessionId }, Math.floor(this.now() / 1000), ttl);
     return { access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer', expires_in: ttl };

@@ -1,10 +1,16 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, Caller } from '../auth/auth-service.ts';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Caller } from '../auth/auth-service.ts';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    caller?: Caller;
+    /** Who sent the request: set by `authenticate`, null on a route without it. */
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** An onRequest hook that lets a request through only with a valid access token of a live session. */
+    authenticate(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -16,19 +22,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** An onRequest hook that lets a request through only with a valid access token of a live session. */
-export function requireCaller(auth: AuthService) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const token = bearerToken(request);
-    if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
-    const caller = await auth.authenticate(token);
-    if (!caller) throw new HttpError(401, 'Invalid or expired token', CHALLENGE);
-    request.caller = caller;
-  };
-}
+export const authentication = fp(
+  async (app) => {
+    app.decorateRequest('caller', null);
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest): Promise<void> {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
+      const caller = await app.auth.authenticate(token);
+      if (!caller) throw new HttpError(401, 'Invalid or expired token', CHALLENGE);
+      request.caller = caller;
+    });
+  },
+  { name: 'authentication', dependencies: ['services'], fastify: '5.x' },
+);
 
-/** The caller set by requireCaller; a route behind it always has one. */
+/** The caller `authenticate` set; a route behind it always has one. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new Error('route is missing requireCaller');
+  if (!request.caller) throw new Error('route is missing the authenticate hook');
   return request.caller;
 }

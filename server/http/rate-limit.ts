@@ -1,3 +1,10 @@
+export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts requests per key (an address) and says whether one more is allowed. */
+export interface SearchLimiter {
+  hit(key: string, now: number): Promise<LimitVerdict>;
+}
+
 /** Requests per key (an address) in fixed windows; over the limit, how long until the next window. */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -7,7 +14,7 @@ export class FixedWindowLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  hit(key: string, now: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+  hit(key: string, now: number): LimitVerdict {
     if (this.limit <= 0) return { allowed: true };
     let window = this.windows.get(key);
     if (!window || now - window.start >= this.windowMs) {

@@ -1,34 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../store/db.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Health } from '../../contract/api-schemas.ts';
 
-export interface HealthModel {
-  id: string;
-  family: string;
-  name: string;
-  dim: number;
-  passages: number;
-  status?: 'ready' | 'unavailable';
-}
-
-/** What /api/health reports beyond the database: the retrieval engine fills this in. */
-export interface HealthSource {
-  models(): HealthModel[];
-  corpusSummary(): { title: string; chapters: number; passages: number };
-  lineup(): string;
-}
-
-export function healthRoutes(db: Db, source: HealthSource | undefined) {
-  return async function register(app: FastifyInstance): Promise<void> {
-    app.get('/health', async () => {
-      await db.query('SELECT 1');
-      const models = source?.models() ?? [];
-      return {
-        status: models.some((m) => m.status === 'unavailable') ? 'degraded' : 'ok',
-        lineup: source?.lineup() ?? 'none',
-        models,
-        corpus: source?.corpusSummary() ?? { title: '', chapters: 0, passages: 0 },
-        database: db.kind,
-      };
-    });
-  };
-}
+/** GET /health: the lineup, the book and the store, for the about page and for operators. */
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/health', { schema: { response: { 200: Health } } }, async () => {
+    await app.db.query('SELECT 1');
+    const models = app.engine?.models() ?? [];
+    return {
+      status: models.some((m) => m.status === 'unavailable') ? 'degraded' : 'ok',
+      lineup: app.engine?.lineup() ?? 'none',
+      models,
+      corpus: app.engine?.corpusSummary() ?? { title: '', chapters: 0, passages: 0 },
+      database: app.db.kind,
+    };
+  });
+};

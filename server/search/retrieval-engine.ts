@@ -1,24 +1,12 @@
+import type { CorpusSummary, HealthModel, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
 import type { Corpus } from '../corpus/load-corpus.ts';
 import type { PassageIndex } from '../vectors/passage-index.ts';
 import type { LineupKind } from '../models/lineup.ts';
 import { modelType } from '../models/types.ts';
-import type { HealthModel, HealthSource } from '../routes/health.ts';
 import { interleave } from './interleave.ts';
 import { LruCache } from './lru-cache.ts';
 
-export interface SearchResult {
-  id: string;
-  text: string;
-  model_type: string;
-  model: string;
-  similarity: number;
-  chapter: string;
-  section: string | null;
-  passage_index: number;
-  rank: number;
-  /** The sentence that best matches the query, by the same model: character offsets into `text`. */
-  highlight?: { start: number; end: number };
-}
+export type { SearchResult };
 
 /** A model the lineup names: served from its index, or unavailable with the reason. */
 export type LineupEntry =
@@ -29,7 +17,7 @@ export class ModelUnavailableError extends Error {}
 export class UnknownModelError extends Error {}
 
 /** Search over the book with every model of the lineup. */
-export class RetrievalEngine implements HealthSource {
+export class RetrievalEngine {
   private readonly queryVectors: LruCache<string, Float32Array>;
   /** Whole answers to repeated questions: a scan through every model, done once per question. */
   private readonly answers: LruCache<string, SearchResult[]>;
@@ -113,16 +101,16 @@ export class RetrievalEngine implements HealthSource {
       name: e.name,
       dim: e.dim,
       passages: 'index' in e ? e.index.count : 0,
-      ...('error' in e ? { status: 'unavailable' } : { status: 'ready' }),
+      status: 'error' in e ? 'unavailable' : 'ready',
     }));
   }
 
-  corpusSummary(): { title: string; chapters: number; passages: number } {
+  corpusSummary(): CorpusSummary {
     return { title: this.corpus.title, chapters: this.corpus.chapters.length, passages: this.corpus.passages.length };
   }
 
   /** The passage with up to `radius` neighbours either side, within its chapter. */
-  context(id: string, radius: number) {
+  context(id: string, radius: number): PassageContext | null {
     const passage = this.corpus.passages.find((p) => p.id === id);
     if (!passage) return null;
     const all = this.corpus.passages;

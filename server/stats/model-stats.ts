@@ -1,44 +1,12 @@
+import type { ComparisonRecord, ModelStats, ReactionCounts, Stats } from '../../contract/api-schemas.ts';
+import { USER_TYPES, type UserType } from '../../contract/vocabulary.ts';
 import { bootstrapBradleyTerry, type Comparison } from './bradley-terry.ts';
 import { outcomeForA, pairRounds, type Outcome, type Round, type Vote } from './rounds.ts';
 import { wilsonInterval } from './wilson.ts';
 
-export const USER_TYPES = ['Enthusiast', 'Ustaz'] as const;
-type UserType = (typeof USER_TYPES)[number];
-
-export interface ReactionCounts {
-  '👍': number;
-  '🤷': number;
-  '👎': number;
-  total: number;
-}
-
-export interface Record3 {
-  wins: number;
-  ties: number;
-  losses: number;
-  /** wins / (wins + losses): ties say neither model was better. Null with no decisive round. */
-  winRate: number | null;
-  /** 95% Wilson interval of winRate. */
-  interval: { low: number; high: number } | null;
-}
-
-export interface ModelStats {
-  model: string;
-  reactions: ReactionCounts & { byUserType: Record<UserType, ReactionCounts> };
-  comparison: Record3 & { byUserType: Record<UserType, Record3> };
-}
-
-export interface Stats {
-  votes: number;
-  rounds: { compared: number; samePassage: number; oneSided: number };
-  models: ModelStats[];
-  /** Only when more than two models appear in compared rounds. */
-  bradleyTerry: Array<{ model: string; strength: number; low: number; high: number }> | null;
-}
-
 const emptyCounts = (): ReactionCounts => ({ '👍': 0, '🤷': 0, '👎': 0, total: 0 });
 
-function record(outcomes: Outcome[]): Record3 {
+function record(outcomes: Outcome[]): ComparisonRecord {
   const wins = outcomes.filter((o) => o === 'win').length;
   const losses = outcomes.filter((o) => o === 'loss').length;
   const ties = outcomes.length - wins - losses;
@@ -78,7 +46,7 @@ export function computeStats(votes: Vote[]): Stats {
         ...record(results.map((r) => r.outcome)),
         byUserType: Object.fromEntries(
           USER_TYPES.map((t) => [t, record(results.filter((r) => r.userType === t).map((r) => r.outcome))]),
-        ) as Record<UserType, Record3>,
+        ) as Record<UserType, ComparisonRecord>,
       },
     };
   });

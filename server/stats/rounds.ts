@@ -1,10 +1,12 @@
+import type { Reaction, ResultLabel, UserType } from '../../contract/vocabulary.ts';
+
 /** A stored vote, as far as the statistics need it. */
 export interface Vote {
   round_id: string | null;
-  result_label: 'A' | 'B';
+  result_label: ResultLabel;
   model_type: string;
-  reaction: '👍' | '🤷' | '👎';
-  user_type: 'Enthusiast' | 'Ustaz';
+  reaction: Reaction;
+  user_type: UserType;
   /** Identifies the passage shown (its text, or a hash of it). */
   passage: string;
 }
@@ -28,7 +30,7 @@ export type Outcome = 'win' | 'tie' | 'loss';
  * left out); if a label was rated twice, its first vote counts.
  */
 export function pairRounds(votes: Vote[]): Round[] {
-  const byRound = new Map<string, Partial<Record<'A' | 'B', Vote>>>();
+  const byRound = new Map<string, Partial<Record<ResultLabel, Vote>>>();
   for (const vote of votes) {
     if (!vote.round_id) continue;
     const round = byRound.get(vote.round_id) ?? {};

@@ -11,10 +11,16 @@ export interface Queryable {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** Inside a transaction, a script too: several statements in one string, as the driver runs them. */
+export interface Transaction extends Queryable {
+  /** Runs a script of statements (a migration file); function bodies may hold semicolons. */
+  execScript(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -63,9 +69,12 @@ export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
     async query<T>(sql: string, params: unknown[] = []) {
       return (await lite.query<T>(sql, params)).rows;
     },
-    transaction<T>(work: (tx: Queryable) => Promise<T>) {
+    transaction<T>(work: (tx: Transaction) => Promise<T>) {
       return lite.transaction((tx) =>
-        work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
+        work({
+          query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
+          execScript: async (sql: string) => void (await tx.exec(sql)),
+        }),
       );
     },
     async close() {
@@ -139,7 +148,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
         throw unavailableOr(error);
       }
     },
-    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(work: (tx: Transaction) => Promise<T>) {
       const client = await pool.connect().catch((error: unknown) => {
         throw unavailableOr(error);
       });
@@ -152,6 +161,8 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
         await client.query('BEGIN');
         const result = await work({
           query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
+          // Without parameters pg uses the simple query protocol, which takes several statements.
+          execScript: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('COMMIT');
         return result;

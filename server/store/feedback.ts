@@ -1,28 +1,7 @@
 import type { Db, Queryable } from './db.ts';
 
-export type Reaction = '👍' | '🤷' | '👎';
-export type UserType = 'Enthusiast' | 'Ustaz';
-
-/** One reaction to one result card, as the client sends it. */
-export interface FeedbackItem {
-  user_type: UserType;
-  username: string;
-  query: string;
-  retrieved_text: string;
-  model_type: string;
-  result_label: 'A' | 'B';
-  reaction: Reaction;
-  confidence_score: number;
-  client_id?: string;
-  round_id?: string;
-}
-
-export interface StoredFeedback extends Omit<FeedbackItem, 'client_id' | 'round_id'> {
-  id: number;
-  client_id: string | null;
-  round_id: string | null;
-  created_at: string;
-}
+import type { FeedbackItem, SaveReply, StoredFeedback } from '../../contract/api-schemas.ts';
+import type { Reaction, ResultLabel, UserType } from '../../contract/vocabulary.ts';
 
 /**
  * Stores a batch in one transaction. Items whose client_id this author already stored are
@@ -32,7 +11,7 @@ export async function saveFeedback(
   db: Db,
   author: string,
   items: FeedbackItem[],
-): Promise<{ saved: number; duplicates: number }> {
+): Promise<SaveReply> {
   // Inserted in client_id order: two batches holding the same ids in different orders would
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
@@ -86,7 +65,7 @@ export async function deleteFeedbackOf(db: Queryable, author: string): Promise<n
 export async function listVotesForStats(db: Queryable) {
   return db.query<{
     round_id: string | null;
-    result_label: 'A' | 'B';
+    result_label: ResultLabel;
     model_type: string;
     reaction: Reaction;
     user_type: UserType;

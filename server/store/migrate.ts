@@ -2,40 +2,32 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from './db.ts';
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations') + path.sep;
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
-/** Applies, in name order, every migration file the database has not seen yet. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies, in name order, every migration file the database has not seen yet, each whole in one
+ * transaction (the driver runs the file as a script, so a function body's semicolons are safe).
+ */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const applied = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
   );
   const done: string[] = [];
   for (const file of files) {
     if (applied.has(file)) continue;
-    const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
+    const sql = await readFile(path.join(dir, file), 'utf8');
     await db.transaction(async (tx) => {
       // A lock keeps two servers starting at once from applying the same file twice.
       if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7261001)');
       const again = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
       if (again.length > 0) return;
-      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.execScript(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       done.push(file);
     });
   }
   return done;
-}
-
-/** Splits a migration file into statements (our files hold no semicolons inside strings). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(';')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }

@@ -4,7 +4,6 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../server/auth/tokens.ts';
 import { createLogger } from '../../server/log.ts';
-import { searchRoutes } from '../../server/routes/search.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { STORES, TEST_KEY, startTestServer, type TestServer } from './harness.ts';
 
@@ -140,7 +139,7 @@ describe.each(STORES)('hardening on %s store', (store) => {
   });
 
   it('takes only the content type each endpoint is for, answering 415 with a detail', async () => {
-    const server = await start(store, { extra: { apiPlugins: [searchRoutes(await corpusEngine(), { rateLimit: 0 })] } });
+    const server = await start(store, { extra: { engine: await corpusEngine() } });
     const token = await tokenFor(server);
     const jsonLogin = await server.api('/api/login', { json: { username: 'reader', password: PASSWORD, grant_type: 'password' } });
     expect(jsonLogin.status).toBe(415);
@@ -183,7 +182,7 @@ describe('errors from every layer, logs and headers', () => {
   const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
 
   it('answers malformed and over-long addresses as {detail} with the security headers', async () => {
-    server = await startTestServer('embedded', { extra: { apiPlugins: [searchRoutes(await corpusEngine(), { rateLimit: 0 })] } });
+    server = await startTestServer('embedded', { extra: { engine: await corpusEngine() } });
     const cases: Array<[string, number, string]> = [
       [`/api/passages/${'x'.repeat(101)}/context`, 400, 'id must be at most 100 characters'],
       ['/api/passages/%FF/context', 400, 'The address is not valid'],

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -81,6 +81,8 @@ export interface TestServerOptions {
   settings?: Partial<AuthSettings>;
   staticDir?: string;
   extra?: Partial<AppDeps>;
+  /** Routes a test adds under /api, before the server listens. */
+  testRoutes?: FastifyPluginAsync;
 }
 
 /** A real server on a random local port, over a fresh store. */
@@ -90,6 +92,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   const auth = new AuthService(db, TEST_KEY, { ...TEST_SETTINGS, ...options.settings }, clock.now);
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'no-build-')));
   const app = await buildApp({ db, auth, staticDir, logLevel: 'silent', ...options.extra });
+  if (options.testRoutes) await app.register(options.testRoutes, { prefix: '/api' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -9,17 +9,13 @@ describe('HTTP behaviour shared by every route', () => {
   beforeAll(async () => {
     server = await startTestServer('embedded', {
       staticDir: await writeFakeBuild(),
-      extra: {
-        apiPlugins: [
-          async (api) => {
-            api.get('/boom', async () => {
-              throw new Error('secret internal detail');
-            });
-            api.get('/teapot', async () => {
-              throw new HttpError(418, 'I am a teapot');
-            });
-          },
-        ],
+      testRoutes: async (api) => {
+        api.get('/boom', async () => {
+          throw new Error('secret internal detail');
+        });
+        api.get('/teapot', async () => {
+          throw new HttpError(418, 'I am a teapot');
+        });
       },
     });
   });

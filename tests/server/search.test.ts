@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchRoutes } from '../../server/routes/search.ts';
 import { RetrievalEngine, type SearchResult } from '../../server/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -14,7 +13,7 @@ describe('POST /api/search', () => {
   beforeAll(async () => {
     engine = await corpusEngine();
     server = await startTestServer('embedded', {
-      extra: { health: engine, apiPlugins: [searchRoutes(engine, { rateLimit: 30, now: () => clock.now })] },
+      extra: { engine, searchRateLimit: 30, now: () => clock.now },
     });
   });
   afterAll(() => server.close());
@@ -129,7 +128,7 @@ describe('POST /api/search with a model that cannot be served', () => {
       lsa!,
       { id: 'uae-large-v1', family: 'UAE', name: 'UAE-Large-V1', dim: 1024, error: 'weights are corrupt' },
     ]);
-    server = await startTestServer('embedded', { extra: { health: engine, apiPlugins: [searchRoutes(engine, { rateLimit: 0 })] } });
+    server = await startTestServer('embedded', { extra: { engine } });
   });
   afterAll(() => server.close());
 
@@ -152,7 +151,7 @@ describe('GET /api/passages/:id/context', () => {
 
   beforeAll(async () => {
     const engine = await corpusEngine();
-    server = await startTestServer('embedded', { extra: { health: engine, apiPlugins: [searchRoutes(engine, { rateLimit: 0 })] } });
+    server = await startTestServer('embedded', { extra: { engine } });
   });
   afterAll(() => server.close());
 

@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { ensureDemoUser } from '../../server/bootstrap.ts';
@@ -14,6 +17,31 @@ describe.each(STORES)('store on %s', (store) => {
     expect(await migrate(test.db)).toEqual([]);
     const tables = await test.db.query<{ name: string }>('SELECT name FROM schema_migrations');
     expect(tables.map((t) => t.name)).toContain('001_initial.sql');
+  });
+
+  it('applies a migration whose function body holds semicolons, whole or not at all', async () => {
+    test = await openTestDb(store);
+    const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+    await writeFile(
+      path.join(dir, '100_function.sql'),
+      `-- a trigger function: its body is one statement holding several semicolons
+CREATE FUNCTION shout(t text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE loud text;
+BEGIN
+  loud := upper(t);
+  RETURN loud || '!';
+END;
+$$;
+CREATE TABLE shouts (said text NOT NULL);`,
+    );
+    await writeFile(path.join(dir, '101_broken.sql'), 'CREATE TABLE half_done (x int);\nSELECT no_such_function();');
+    await expect(migrate(test.db, dir)).rejects.toThrow(/no_such_function/);
+    expect((await test.db.query<{ said: string }>("SELECT shout('salaam') AS said"))[0]?.said).toBe('SALAAM!');
+    // The broken file left nothing behind, and is not marked as applied.
+    expect(await test.db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'")).toEqual([]);
+    const names = (await test.db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name);
+    expect(names).toContain('100_function.sql');
+    expect(names).not.toContain('101_broken.sql');
   });
 
   it('creates demo on a first start with DEMO_PASSWORD, and never again', async () => {

@@ -1,0 +1,205 @@
+/**
+ * Every request and reply of the API (../shared/spec/api.md), written once. The server declares
+ * its routes with these schemas (requests are validated and replies serialised by them, so
+ * nothing undeclared leaks out); the app and the service worker import the types only.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { REACTION_SYMBOLS, RESULT_LABELS, USER_TYPES } from './vocabulary.ts';
+
+/** `T | null`, as one JSON type list (which the reply serialiser handles without trying each branch). */
+function Nullable<T extends TSchema & { type: string }>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
+
+/** One of a few strings (a JSON `enum` of type string, so that a wrong type is named as such). */
+function OneOf<const T extends readonly string[]>(values: T) {
+  return Type.Enum(values, { type: 'string' });
+}
+
+export const ErrorReply = Type.Object({ detail: Type.String() });
+export type ErrorReply = Static<typeof ErrorReply>;
+
+// --- sign-in and sessions -------------------------------------------------------------------
+
+export const LoginForm = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  grant_type: OneOf(['password']),
+});
+export type LoginForm = Static<typeof LoginForm>;
+
+export const RefreshRequest = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 512 }) });
+export type RefreshRequest = Static<typeof RefreshRequest>;
+
+export const TokenReply = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: OneOf(['bearer']),
+  expires_in: Type.Integer(),
+});
+export type TokenReply = Static<typeof TokenReply>;
+
+export const DetailReply = Type.Object({ detail: Type.String() });
+export type DetailReply = Static<typeof DetailReply>;
+
+// --- search and reading ---------------------------------------------------------------------
+
+export const SearchRequest = Type.Object({
+  query: Type.String({ maxLength: 1000 }),
+  top_k: Type.Integer({ minimum: 1, maximum: 10, default: 3 }),
+  models: Type.String({ default: 'both' }),
+});
+export type SearchRequest = Static<typeof SearchRequest>;
+
+export const Highlight = Type.Object({ start: Type.Integer(), end: Type.Integer() });
+export type Highlight = Static<typeof Highlight>;
+
+export const SearchResult = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  /** A display name holding the family marker BGE or UAE. */
+  model_type: Type.String(),
+  /** The model's id. */
+  model: Type.String(),
+  similarity: Type.Number(),
+  chapter: Type.String(),
+  section: Nullable(Type.String()),
+  passage_index: Type.Integer(),
+  rank: Type.Integer(),
+  /** Character offsets in `text` of the sentence that best matches the query, by the same model. */
+  highlight: Type.Optional(Highlight),
+});
+export type SearchResult = Static<typeof SearchResult>;
+
+export const SearchReply = Type.Array(SearchResult);
+export type SearchReply = Static<typeof SearchReply>;
+
+export const PassageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export const ContextQuery = Type.Object({ radius: Type.Integer({ minimum: 0, maximum: 10, default: 2 }) });
+
+export const PassageContext = Type.Object({
+  id: Type.String(),
+  chapter: Type.String(),
+  section: Nullable(Type.String()),
+  passages: Type.Array(
+    Type.Object({ id: Type.String(), text: Type.String(), passage_index: Type.Integer(), section: Nullable(Type.String()) }),
+  ),
+  notes: Type.Array(Type.Object({ label: Type.String(), text: Type.String() })),
+});
+export type PassageContext = Static<typeof PassageContext>;
+
+// --- votes ----------------------------------------------------------------------------------
+
+export const FeedbackItem = Type.Object({
+  user_type: OneOf(USER_TYPES),
+  username: Type.String({ maxLength: 200 }),
+  query: Type.String({ minLength: 1, maxLength: 1000 }),
+  retrieved_text: Type.String({ minLength: 1, maxLength: 10000 }),
+  model_type: Type.String({ minLength: 1, maxLength: 200 }),
+  result_label: OneOf(RESULT_LABELS),
+  reaction: OneOf(REACTION_SYMBOLS),
+  confidence_score: Type.Number(),
+  /** Made by the client for each item: the same id saved twice is stored once. */
+  client_id: Type.Optional(Type.String({ format: 'uuid' })),
+  /** Shared by the A and B items of one search. */
+  round_id: Type.Optional(Type.String({ format: 'uuid' })),
+});
+export type FeedbackItem = Static<typeof FeedbackItem>;
+
+export const SaveRequest = Type.Object({ items: Type.Array(FeedbackItem, { minItems: 1, maxItems: 50 }) });
+export type SaveRequest = Static<typeof SaveRequest>;
+
+export const SaveReply = Type.Object({ saved: Type.Integer(), duplicates: Type.Integer() });
+export type SaveReply = Static<typeof SaveReply>;
+
+export const FeedbackQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) });
+
+export const StoredFeedback = Type.Object({
+  id: Type.Integer(),
+  user_type: OneOf(USER_TYPES),
+  username: Type.String(),
+  query: Type.String(),
+  retrieved_text: Type.String(),
+  model_type: Type.String(),
+  result_label: OneOf(RESULT_LABELS),
+  reaction: OneOf(REACTION_SYMBOLS),
+  confidence_score: Type.Number(),
+  client_id: Nullable(Type.String()),
+  round_id: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+export type StoredFeedback = Static<typeof StoredFeedback>;
+
+export const FeedbackList = Type.Array(StoredFeedback);
+
+// --- insights -------------------------------------------------------------------------------
+
+export const ReactionCounts = Type.Object({
+  '👍': Type.Integer(),
+  '🤷': Type.Integer(),
+  '👎': Type.Integer(),
+  total: Type.Integer(),
+});
+export type ReactionCounts = Static<typeof ReactionCounts>;
+
+export const Interval = Type.Object({ low: Type.Number(), high: Type.Number() });
+export type Interval = Static<typeof Interval>;
+
+export const ComparisonRecord = Type.Object({
+  wins: Type.Integer(),
+  ties: Type.Integer(),
+  losses: Type.Integer(),
+  /** wins / (wins + losses): ties say neither model was better. Null with no decisive round. */
+  winRate: Nullable(Type.Number()),
+  /** The 95% Wilson interval of winRate. */
+  interval: Type.Union([Interval, Type.Null()]),
+});
+export type ComparisonRecord = Static<typeof ComparisonRecord>;
+
+const byUserType = <T extends TSchema>(schema: T) => Type.Object({ Enthusiast: schema, Ustaz: schema });
+
+export const ModelStats = Type.Object({
+  model: Type.String(),
+  reactions: Type.Evaluate(Type.Intersect([ReactionCounts, Type.Object({ byUserType: byUserType(ReactionCounts) })])),
+  comparison: Type.Evaluate(Type.Intersect([ComparisonRecord, Type.Object({ byUserType: byUserType(ComparisonRecord) })])),
+});
+export type ModelStats = Static<typeof ModelStats>;
+
+export const Stats = Type.Object({
+  votes: Type.Integer(),
+  rounds: Type.Object({ compared: Type.Integer(), samePassage: Type.Integer(), oneSided: Type.Integer() }),
+  models: Type.Array(ModelStats),
+  /** Only when more than two models appear in compared rounds. */
+  bradleyTerry: Type.Union([
+    Type.Array(Type.Object({ model: Type.String(), strength: Type.Number(), low: Type.Number(), high: Type.Number() })),
+    Type.Null(),
+  ]),
+});
+export type Stats = Static<typeof Stats>;
+
+// --- health ---------------------------------------------------------------------------------
+
+export const HealthModel = Type.Object({
+  id: Type.String(),
+  family: Type.String(),
+  name: Type.String(),
+  dim: Type.Integer(),
+  passages: Type.Integer(),
+  status: OneOf(['ready', 'unavailable']),
+});
+export type HealthModel = Static<typeof HealthModel>;
+
+export const CorpusSummary = Type.Object({ title: Type.String(), chapters: Type.Integer(), passages: Type.Integer() });
+export type CorpusSummary = Static<typeof CorpusSummary>;
+
+export const Health = Type.Object({
+  status: OneOf(['ok', 'degraded']),
+  lineup: Type.String(),
+  models: Type.Array(HealthModel),
+  corpus: CorpusSummary,
+  database: OneOf(['embedded', 'postgres']),
+});
+export type Health = Static<typeof Health>;
+
+export const Readiness = Type.Object({ status: OneOf(['ready', 'live']) });
+export type Readiness = Static<typeof Readiness>;

@@ -1,0 +1,18 @@
+/**
+ * The words the API and the app share: who a reader is, which card, and how it helped. Plain
+ * values with no dependency, so the browser bundle takes them without the schema library.
+ */
+export const USER_TYPES = ['Enthusiast', 'Ustaz'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const RESULT_LABELS = ['A', 'B'] as const;
+export type ResultLabel = (typeof RESULT_LABELS)[number];
+
+/** The three reactions, in the order a result card shows them, with what each means to the reader. */
+export const REACTIONS = [
+  { reaction: '👍', label: 'Good result' },
+  { reaction: '🤷', label: 'Somewhat relevant' },
+  { reaction: '👎', label: 'Not relevant' },
+] as const;
+export type Reaction = (typeof REACTIONS)[number]['reaction'];
+export const REACTION_SYMBOLS: readonly Reaction[] = REACTIONS.map((r) => r.reaction);
