@@ -1,12 +1,9 @@
+import type { TokenReply } from '../../contract/api-schemas.ts';
 import { apiUrl } from './api-base.ts';
 import { ApiError, errorFromResponse } from './api-error.ts';
 
-export interface TokenResponse {
-  access_token: string;
-  refresh_token?: string;
-  token_type?: string;
-  expires_in?: number;
-}
+/** The token reply as received: the client takes `token_type` as bearer and a missing refresh token as none. */
+export type TokenResponse = Pick<TokenReply, 'access_token'> & Partial<Omit<TokenReply, 'access_token'>>;
 
 /** POST /login, form-encoded. */
 export async function requestLogin(username: string, password: string): Promise<TokenResponse> {

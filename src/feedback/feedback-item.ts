@@ -1,21 +1,11 @@
+import type { FeedbackItem as ApiFeedbackItem } from '../../contract/api-schemas.ts';
 import type { LabelledResult } from '../search/types.ts';
 import { resultText } from '../search/types.ts';
 import type { UserType } from '../stores/user-type.ts';
 import type { Reaction } from './reactions.ts';
 
-/** One reaction as /api/save takes it. */
-export interface FeedbackItem {
-  user_type: UserType;
-  username: string;
-  query: string;
-  retrieved_text: string;
-  model_type: string;
-  result_label: 'A' | 'B';
-  reaction: Reaction;
-  confidence_score: number;
-  client_id: string;
-  round_id: string;
-}
+/** One reaction as /api/save takes it; the app always sends its `client_id` and `round_id`. */
+export type FeedbackItem = Required<ApiFeedbackItem>;
 
 export function buildFeedbackItem(input: {
   userType: UserType;

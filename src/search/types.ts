@@ -1,20 +1,13 @@
-/** A search result as the API sends it. */
-export interface SearchResult {
-  id?: string;
-  text?: string;
-  content?: string;
-  model_type?: string;
-  model?: string;
-  similarity?: number;
-  chapter?: string;
-  section?: string | null;
-  passage_index?: number;
-  rank?: number;
-  /** The sentence that best matches the query, by the model that found the passage. */
-  highlight?: { start: number; end: number };
-}
+import type { SearchResult as ApiSearchResult } from '../../contract/api-schemas.ts';
+import type { ResultLabel } from '../../contract/vocabulary.ts';
 
-export type ResultLabel = 'A' | 'B';
+export type { ResultLabel };
+
+/**
+ * A search result as received. Our server always sends every field of the contract; the spec
+ * lets another server send `content` instead of `text`, so the client reads what is there.
+ */
+export type SearchResult = Partial<ApiSearchResult> & { content?: string };
 
 export interface LabelledResult extends SearchResult {
   resultLabel: ResultLabel;

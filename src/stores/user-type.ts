@@ -1,5 +1,6 @@
-export const USER_TYPES = ['Enthusiast', 'Ustaz'] as const;
-export type UserType = (typeof USER_TYPES)[number];
+import { USER_TYPES, type UserType } from '../../contract/vocabulary.ts';
+
+export { USER_TYPES, type UserType };
 export const DEFAULT_USER_TYPE: UserType = 'Enthusiast';
 
 export function isUserType(value: unknown): value is UserType {
