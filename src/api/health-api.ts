@@ -7,6 +7,8 @@ export interface Health {
   corpus: { title: string; chapters: number; passages: number };
 }
 
-export async function fetchHealth(): Promise<Health> {
-  return (await (await expectOk(await publicFetch('/health'), 'The server did not answer')).json()) as Health;
+export const HEALTH_PATH = '/health';
+
+export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
+  return (await (await expectOk(await publicFetch(HEALTH_PATH, { signal }), 'The server did not answer')).json()) as Health;
 }

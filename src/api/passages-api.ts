@@ -8,7 +8,12 @@ export interface PassageContext {
   notes: Array<{ label: string; text: string }>;
 }
 
-export async function fetchPassageContext(id: string, radius: number): Promise<PassageContext> {
-  const response = await publicFetch(`/passages/${encodeURIComponent(id)}/context?radius=${radius}`);
+/** The passage with `radius` neighbours on each side, within its chapter. */
+export function passageContextPath(id: string, radius: number): string {
+  return `/passages/${encodeURIComponent(id)}/context?radius=${radius}`;
+}
+
+export async function fetchPassageContext(id: string, radius: number, signal?: AbortSignal): Promise<PassageContext> {
+  const response = await publicFetch(passageContextPath(id, radius), { signal });
   return (await (await expectOk(response, 'This passage could not be found')).json()) as PassageContext;
 }

@@ -1,8 +1,10 @@
 import { Body1, Link as FluentLink, makeStyles, Spinner, Subtitle1, Title1, Title3, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
-import { fetchHealth, type Health } from '../api/health-api.ts';
+import { fetchHealth, HEALTH_PATH, type Health } from '../api/health-api.ts';
+import { useServerData } from '../api/server-data.ts';
 import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../app/constants.ts';
+import { useHydrated } from '../app/use-hydrated.ts';
 import { Page } from '../components/Page.tsx';
+import { ServerData } from '../components/ServerData.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -11,14 +13,9 @@ const useStyles = makeStyles({
   lineup: { minHeight: '8.5rem', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-function ModelLineup() {
-  const [health, setHealth] = useState<Health | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    fetchHealth().then(setHealth, () => setFailed(true));
-  }, []);
-  if (failed) return <Body1>The current model lineup is shown here when the server can be reached.</Body1>;
-  if (!health) return <Spinner size="tiny" label="Asking the server for its models…" />;
+const lineupPending = <Spinner size="tiny" label="Asking the server for its models…" />;
+
+function Lineup({ health }: { health: Health }) {
   return (
     <>
       <Body1>
@@ -41,6 +38,27 @@ function ModelLineup() {
       </Body1>
     </>
   );
+}
+
+function LineupFromServer() {
+  const health = useServerData(HEALTH_PATH, fetchHealth);
+  return (
+    <ServerData
+      promise={health}
+      pending={lineupPending}
+      failed={() => <Body1>The current model lineup is shown here when the server can be reached.</Body1>}
+    >
+      {(h) => <Lineup health={h} />}
+    </ServerData>
+  );
+}
+
+/**
+ * The lineup is asked for once the page is the app's: the pre-render (and the hydration of its
+ * HTML) shows the spinner, as the HTML does.
+ */
+function ModelLineup() {
+  return useHydrated() ? <LineupFromServer /> : lineupPending;
 }
 
 export default function AboutPage() {

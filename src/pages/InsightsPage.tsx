@@ -1,7 +1,9 @@
 import {
   Body1,
+  Button,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   Spinner,
   Table,
@@ -14,9 +16,11 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { ApiError } from '../api/api-error.ts';
+import { errorMessage, refreshServerData, useServerData } from '../api/server-data.ts';
 import { fetchStats, type ComparisonRecord, type Stats } from '../api/stats-api.ts';
 import { Page } from '../components/Page.tsx';
+import { ServerData } from '../components/ServerData.tsx';
 import { ReactionMixChart } from '../components/ReactionMixChart.tsx';
 import { WinRateChart } from '../components/WinRateChart.tsx';
 
@@ -32,34 +36,41 @@ function recordFor(model: Stats['models'][number], readers: (typeof READERS)[num
   return readers === 'All readers' ? model.comparison : model.comparison.byUserType[readers];
 }
 
-export default function InsightsPage() {
-  const styles = useStyles();
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    fetchStats().then(setStats, (e: unknown) => setError(e instanceof Error ? e.message : 'Could not load the statistics'));
-  }, []);
+const STATS_PATH = '/stats';
+const loadStats = () => fetchStats();
 
-  if (error) {
-    return (
-      <Page label="Insights">
-        <Title1 as="h1">Insights</Title1>
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      </Page>
-    );
-  }
-  if (!stats) {
-    return (
-      <Page label="Insights">
-        <Spinner label="Counting the votes…" />
-      </Page>
-    );
-  }
-  const winRows = stats.models.flatMap((m) => READERS.map((readers) => ({ model: m, readers, record: recordFor(m, readers) })));
+export default function InsightsPage() {
+  const stats = useServerData(STATS_PATH, loadStats);
   return (
     <Page label="Insights">
+      <ServerData
+        promise={stats}
+        pending={<Spinner label="Counting the votes…" />}
+        failed={(error) => (
+          <>
+            <Title1 as="h1">Insights</Title1>
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{errorMessage(error, 'Could not load the statistics')}</MessageBarBody>
+              {error instanceof ApiError && error.retryable && (
+                <MessageBarActions>
+                  <Button onClick={() => refreshServerData(STATS_PATH)}>Try again</Button>
+                </MessageBarActions>
+              )}
+            </MessageBar>
+          </>
+        )}
+      >
+        {(s) => <StatsView stats={s} />}
+      </ServerData>
+    </Page>
+  );
+}
+
+function StatsView({ stats }: { stats: Stats }) {
+  const styles = useStyles();
+  const winRows = stats.models.flatMap((m) => READERS.map((readers) => ({ model: m, readers, record: recordFor(m, readers) })));
+  return (
+    <>
       <Title1 as="h1">Insights</Title1>
       <Body1>
         {stats.votes} votes so far. {stats.rounds.compared} searches had both results rated and can be compared;
@@ -164,6 +175,6 @@ export default function InsightsPage() {
           </Table>
         </section>
       )}
-    </Page>
+    </>
   );
 }
