@@ -1,0 +1,113 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { screen } from '@testing-library/react';
+import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { setApiBase } from '../../src/api/api-base.ts';
+import ReadPage from '../../src/pages/ReadPage.tsx';
+import { corpusEngine } from '../server/engine-helpers.ts';
+import { startTestServer, type TestServer } from '../server/harness.ts';
+
+const LATE = 'ch8-26';
+const LATE_CHAPTER = 'Chapter VIII: The Love of God';
+const QUICK = 'editorial-note-1';
+
+/**
+ * A pass-through proxy in front of the real server that holds back the replies for one passage
+ * until the test lets them go: that passage's reply then arrives after a later one's.
+ */
+async function holdingProxy(target: string, passage: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let finished!: (how: 'answered' | 'aborted') => void;
+  const done = new Promise<'answered' | 'aborted'>((resolve) => (finished = resolve));
+  const proxy = createServer(async (request, response) => {
+    const held = request.url?.includes(`/passages/${passage}/`) ?? false;
+    if (held) {
+      response.on('close', () => finished(response.writableFinished ? 'answered' : 'aborted'));
+      await released;
+      if (response.destroyed) return;
+    }
+    const upstream = await fetch(target + request.url, { headers: { accept: request.headers.accept ?? '*/*' } });
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    release,
+    done,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+const currentPassage = () => document.querySelector('[aria-current="true"]')?.getAttribute('data-passage');
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
+
+describe('reading in context, against the real API', () => {
+  let server: TestServer;
+  let proxy: Awaited<ReturnType<typeof holdingProxy>>;
+
+  beforeAll(async () => {
+    // The book beside the repository (in jsdom, import.meta.url is not a file URL to resolve it by).
+    const engine = await corpusEngine({ corpusFile: path.resolve('../shared/corpus/alchemy-of-happiness.md') });
+    server = await startTestServer('embedded', { extra: { engine } });
+    proxy = await holdingProxy(server.url, LATE);
+    setApiBase(`${proxy.url}/api`);
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    // jsdom lays nothing out: the page's scroll to the current passage has nowhere to go.
+    Element.prototype.scrollIntoView = () => undefined;
+  });
+  afterAll(async () => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    void proxy.close();
+    await server.close();
+  });
+
+  it('never shows a reply that arrives after the reader has moved on to another passage', async () => {
+    const location = memoryLocation({ path: `/read/${LATE}` });
+    // Rendered as the browser renders it, not inside act(): a render that suspends inside act()
+    // waits for its data there, and the first passage's reply is held back.
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    root.render(
+      <FluentProvider theme={webLightTheme}>
+        <Router hook={location.hook}>
+          <Route path="/read/:id" component={ReadPage} />
+        </Router>
+      </FluentProvider>,
+    );
+    try {
+      expect(await screen.findByText('Opening the book…')).toBeInTheDocument();
+      // The reader moves on before the first passage's reply; the second one's comes at once.
+      location.navigate(`/read/${QUICK}`);
+      expect(await screen.findByRole('heading', { name: 'Editorial Note' })).toBeInTheDocument();
+      expect(currentPassage()).toBe(QUICK);
+
+      // Now the first passage's reply is let go, and the server is done with it.
+      proxy.release();
+      const first = await proxy.done;
+      // Had that reply been on its way to the page, a round trip started after it ends after it;
+      // then a task for React to render what it brought.
+      await fetch(`${proxy.url}/api/health`);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(screen.queryByRole('heading', { name: LATE_CHAPTER })).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Editorial Note' })).toBeInTheDocument();
+      expect(currentPassage()).toBe(QUICK);
+      // The page gave that request up when the reader moved on, rather than leave it running.
+      expect(first).toBe('aborted');
+    } finally {
+      root.unmount();
+      container.remove();
+    }
+  });
+});
