@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer } from 'react';
+import type { AbRound } from '../search/ab-round.ts';
 import type { LabelledResult } from '../search/types.ts';
 import { useSession } from '../stores/session-store.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
@@ -7,7 +8,7 @@ import { canSubmit, feedbackReducer, INITIAL_FEEDBACK } from './feedback-state.t
 import type { Reaction } from './reactions.ts';
 
 /** Per-label feedback for one round (one search's A and B). */
-export function useFeedback(round: { id: string; query: string; pair: LabelledResult[] }) {
+export function useFeedback(round: AbRound) {
   const [state, dispatch] = useReducer(feedbackReducer, INITIAL_FEEDBACK);
   useEffect(() => {
     dispatch({ type: 'reset' });

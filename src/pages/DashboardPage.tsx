@@ -16,11 +16,10 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Page } from '../components/Page.tsx';
 import { ResultCard } from '../components/ResultCard.tsx';
 import { useFeedback } from '../feedback/use-feedback.ts';
-import { chooseAbPair } from '../search/choose-ab-pair.ts';
 import { useSearch } from '../search/use-search.ts';
 import { resultText } from '../search/types.ts';
 import { Link as RouterLink } from 'wouter';
@@ -37,11 +36,8 @@ export default function DashboardPage() {
   const user = useSession((s) => s.user);
   const search = useSearch();
   const [query, setQuery] = useState('');
-  // A new round, with a fresh random A/B order, whenever the result list changes.
-  const round = useMemo(
-    () => ({ id: crypto.randomUUID(), query: search.query, pair: chooseAbPair(search.results) }),
-    [search.results, search.query],
-  );
+  // A new round (id and random A/B order) is made by useSearch when the results arrive.
+  const { round } = search;
   const feedback = useFeedback(round);
   const loading = search.status === 'loading';
 

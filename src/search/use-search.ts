@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../api/api-error.ts';
 import { searchPassages } from '../api/search-api.ts';
+import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
 import type { SearchResult } from './types.ts';
 
 export interface SearchState {
@@ -8,9 +8,22 @@ export interface SearchState {
   query: string;
   results: SearchResult[];
   error: string | null;
+  /** The A/B round of the latest results, made when they arrived. */
+  round: AbRound;
 }
 
-const IDLE: SearchState = { status: 'idle', query: '', results: [], error: null };
+const IDLE: SearchState = { status: 'idle', query: '', results: [], error: null, round: NO_ROUND };
+
+/** The state once the results for `query` have arrived: with them, a new round. */
+export function searchDone(query: string, results: SearchResult[], source?: RoundSource): SearchState {
+  return { status: 'done', query, results, error: null, round: startRound(query, results, source) };
+}
+
+/** The state when the search for `query` failed: the results are emptied, the message shown. */
+export function searchFailed(query: string, error: unknown): SearchState {
+  const message = error instanceof Error && error.message ? error.message : 'Failed to perform search';
+  return { status: 'error', query, results: [], error: message, round: NO_ROUND };
+}
 
 /** Idle, then loading, then results or an error. A blank query clears results without a call. */
 export function useSearch() {
@@ -24,13 +37,15 @@ export function useSearch() {
       return;
     }
     setState((s) => ({ ...s, status: 'loading', error: null }));
+    let results: SearchResult[];
     try {
-      const results = await searchPassages(query, 'both');
-      if (ticket === latest.current) setState({ status: 'done', query, results, error: null });
+      results = await searchPassages(query, 'both');
     } catch (error) {
-      const message = error instanceof ApiError || error instanceof Error ? error.message || 'Failed to perform search' : 'Failed to perform search';
-      if (ticket === latest.current) setState({ status: 'error', query, results: [], error: message });
+      if (ticket === latest.current) setState(searchFailed(query, error));
+      return;
     }
+    // The round is made here, once, as the results arrive: not while rendering them.
+    if (ticket === latest.current) setState(searchDone(query, results));
   }, []);
   return { ...state, run };
 }
