@@ -201,5 +201,8 @@ export const Health = Type.Object({
 });
 export type Health = Static<typeof Health>;
 
-export const Readiness = Type.Object({ status: OneOf(['ready', 'live']) });
+export const Liveness = Type.Object({ status: OneOf(['live']) });
+export type Liveness = Static<typeof Liveness>;
+
+export const Readiness = Type.Object({ status: OneOf(['ready']) });
 export type Readiness = Static<typeof Readiness>;

@@ -66,6 +66,9 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Not ready from now on; the server stops taking connections, answers 503 to requests that
+    // arrive on open ones, and closes once those in flight are done.
+    app.lifecycle.draining = true;
     await app.close();
   });
 

@@ -18,6 +18,8 @@ declare module 'fastify' {
     /** Search and reading in context; null in an app built without models (some tests). */
     engine: RetrievalEngine | null;
     settings: AppSettings;
+    /** Set when the instance begins to shut down: it stops being ready for new work. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -37,6 +39,7 @@ export const services = fp<ServicesOptions>(
     app.decorate('auth', options.auth);
     app.decorate('engine', options.engine);
     app.decorate('settings', options.settings);
+    app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
   },
   { name: 'services', fastify: '5.x' },

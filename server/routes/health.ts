@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Health } from '../../contract/api-schemas.ts';
+import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** GET /health: the lineup, the book and the store, for the about page and for operators. */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,5 +14,22 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       corpus: app.engine?.corpusSummary() ?? { title: '', chapters: 0, passages: 0 },
       database: app.db.kind,
     };
+  });
+
+  // For load balancers: the process answers at all.
+  app.get('/health/live', { schema: { response: { 200: Liveness } } }, async () => ({ status: 'live' as const }));
+
+  // For load balancers: send work here. Not while draining, nor without the store or the models.
+  app.get('/health/ready', { schema: { response: { 200: Readiness } } }, async (request) => {
+    if (app.lifecycle.draining) throw new HttpError(503, 'This instance is shutting down');
+    const unavailable = (app.engine?.models() ?? []).filter((m) => m.status === 'unavailable');
+    if (!app.engine || unavailable.length > 0) throw new HttpError(503, 'The models are not loaded');
+    try {
+      await app.db.query('SELECT 1');
+    } catch (error) {
+      request.log.warn({ err: error }, 'not ready: the store does not answer');
+      throw new HttpError(503, 'The database is unavailable');
+    }
+    return { status: 'ready' as const };
   });
 };
