@@ -4,6 +4,7 @@ import { Outbox } from '../src/feedback/outbox.ts';
 import type { OutboxEntry, SendOutcome } from '../src/feedback/outbox-rules.ts';
 import { replayOutbox, withReplayLock } from '../src/feedback/replay-outbox.ts';
 import { sendVote } from '../src/feedback/send-vote.ts';
+import type { MessageToPage } from '../src/pwa/worker-messages.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,8 +19,8 @@ async function sendFromWorker(entry: OutboxEntry): Promise<SendOutcome> {
   return sendVote(SAVE_URL, entry, credentials.access);
 }
 
-async function tellPages(type: 'OUTBOX_CHANGED' | 'OUTBOX_NEEDS_AUTH'): Promise<void> {
-  for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage({ type });
+async function tellPages(message: MessageToPage): Promise<void> {
+  for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(message);
 }
 
 /**
@@ -29,7 +30,7 @@ async function tellPages(type: 'OUTBOX_CHANGED' | 'OUTBOX_NEEDS_AUTH'): Promise<
  */
 export async function replayFromWorker(failOnRetry: boolean): Promise<void> {
   const report = await withReplayLock(() => replayOutbox(outbox, sendFromWorker));
-  await tellPages('OUTBOX_CHANGED');
-  if (report.stopped === 'auth') await tellPages('OUTBOX_NEEDS_AUTH');
+  await tellPages({ type: 'OUTBOX_CHANGED' });
+  if (report.stopped === 'auth') await tellPages({ type: 'OUTBOX_NEEDS_AUTH' });
   if (report.stopped === 'retry' && failOnRetry) throw new Error('Votes are still waiting; Background Sync will try again');
 }

@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SYNC_TAG } from '../src/feedback/sync-tag.ts';
+import { messageToWorker } from '../src/pwa/worker-messages.ts';
 import { replayFromWorker } from './replay-from-worker.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -14,9 +15,15 @@ precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const type = (event.data as { type?: string } | null)?.type;
-  if (type === 'SKIP_WAITING') void self.skipWaiting();
-  if (type === 'FLUSH_OUTBOX') event.waitUntil(replayFromWorker(false));
+  const message = messageToWorker(event.data);
+  switch (message?.type) {
+    case 'SKIP_WAITING':
+      void self.skipWaiting();
+      break;
+    case 'FLUSH_OUTBOX':
+      event.waitUntil(replayFromWorker(false));
+      break;
+  }
 });
 
 interface SyncEvent extends ExtendableEvent {

@@ -5,7 +5,7 @@ import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { NavBar } from '../components/NavBar.tsx';
-import { startOutboxSync } from '../feedback/page-outbox.ts';
+import { startOutboxSync } from '../feedback/outbox-sync.ts';
 import { useOutboxStatus } from '../feedback/outbox-status.ts';
 import { useAppUpdate } from '../pwa/register-service-worker.ts';
 import LandingPage from '../pages/LandingPage.tsx';

@@ -1,6 +1,6 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { useOutboxStatus } from '../feedback/outbox-status.ts';
-import { dismissDeadLetter, flushOutbox } from '../feedback/page-outbox.ts';
+import { dismissDeadLetter, flushOutbox } from '../feedback/flush-outbox.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },

@@ -3,7 +3,7 @@ import type { AbRound } from '../search/ab-round.ts';
 import type { LabelledResult } from '../search/types.ts';
 import { useSession } from '../stores/session-store.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
-import { submitVote } from './page-outbox.ts';
+import { submitVote } from './submit-vote.ts';
 import { canSubmit, feedbackReducer, INITIAL_FEEDBACK } from './feedback-state.ts';
 import type { Reaction } from './reactions.ts';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../src/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/feedback/feedback-item.ts';
-import { flushOutbox, outbox, submitVote } from '../../src/feedback/page-outbox.ts';
+import { flushOutbox, outbox } from '../../src/feedback/flush-outbox.ts';
 import { useOutboxStatus } from '../../src/feedback/outbox-status.ts';
+import { submitVote } from '../../src/feedback/submit-vote.ts';
 import { useSession } from '../../src/stores/session-store.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 

@@ -1,0 +1,22 @@
+import { ApiError } from '../api/api-error.ts';
+import { authorizedFetch } from '../api/http-client.ts';
+import { useSession } from '../stores/session-store.ts';
+import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
+import { outcomeOfResponse } from './send-vote.ts';
+
+/**
+ * Sends one vote from the page with the session's token, refreshing it (and retrying a 401) as
+ * any call does. Only the vote's own author's session sends it.
+ */
+export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
+  const { isAuthenticated, user } = useSession.getState();
+  if (!isAuthenticated || user !== entry.author) return { kind: 'auth' };
+  let response: Response;
+  try {
+    response = await authorizedFetch('/save', { method: 'POST', body: JSON.stringify({ items: [entry.item] }) });
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'unauthorized') return { kind: 'auth' };
+    return outcomeOfNetworkError(error);
+  }
+  return outcomeOfResponse(response);
+}
