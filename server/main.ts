@@ -1,19 +1,27 @@
 import closeWithGrace from 'close-with-grace';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
-import { loadSigningKey } from './auth/signing-key.ts';
+import { StoreLimiter } from './http/rate-limit.ts';
+import { staticKeyRing, StoredKeyRing } from './auth/key-ring.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './log.ts';
 import { listenForAdmin } from './admin/admin-socket.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
-import { openDb } from './store/db.ts';
+import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { LineupError } from './models/lineup.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
 import { terminalProgress } from './common/progress.ts';
 import { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
+
+/** The signing keys in the store, shared by every instance on it (the first start makes one). */
+async function storedKeys(db: Db, config: Config): Promise<StoredKeyRing> {
+  const ring = new StoredKeyRing(db, { accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  await ring.start();
+  return ring;
+}
 
 /** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,13 +44,15 @@ async function main(): Promise<void> {
   await fetchModelsOnFirstStart(config, logger, terminalProgress);
   const engine = await startRetrieval(config, logger);
   const { db, applied } = await store;
-  const key = await loadSigningKey(config);
+  const keys = config.jwtSecret ? staticKeyRing(new Uint8Array(Buffer.from(config.jwtSecret, 'utf8'))) : await storedKeys(db, config);
   await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other
-  const auth = new AuthService(db, key, config);
+  const auth = new AuthService(db, keys, config);
   const app = await buildApp({
     db,
     auth,
     engine,
+    // Instances sharing a PostgreSQL share the counts; the embedded store has one process.
+    searchLimiter: db.kind === 'postgres' ? new StoreLimiter(db, config.searchRateLimit) : undefined,
     searchRateLimit: config.searchRateLimit,
     closeStore: true,
     staticDir: config.staticDir,
@@ -51,11 +61,6 @@ async function main(): Promise<void> {
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   app.log.info({ database: db.kind }, 'store ready');
-  if (db.kind === 'postgres' && !config.jwtSecret) {
-    app.log.warn(
-      'DATABASE_URL is set but JWT_SECRET is not: this instance signs with a key of its own (in DATA_DIR), so other instances on this database will reject its tokens. Set one JWT_SECRET for all of them.',
-    );
-  }
   if (db.kind === 'embedded') {
     const admin = await listenForAdmin(db, config.dataDir, logger);
     // Before the store closes (onClose): a command arriving now would find it gone.

@@ -39,7 +39,7 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
   const admin = Fastify({ loggerInstance: log, disableRequestLogging: true });
   admin.post<{ Body: UserCommand }>('/users', { schema: { body: commandBody } }, async (request, reply) => {
     const command = request.body;
-    if (command.command !== 'list' && !('username' in command)) return reply.status(400).send({ detail: 'username is required' });
+    if (!['list', 'keys-list', 'keys-rotate'].includes(command.command) && !('username' in command)) return reply.status(400).send({ detail: 'username is required' });
     if ((command.command === 'add' || command.command === 'passwd') && !command.passwordHash) {
       return reply.status(400).send({ detail: 'passwordHash is required' });
     }

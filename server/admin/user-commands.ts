@@ -1,4 +1,6 @@
+import { rotateSigningKey } from '../auth/key-ring.ts';
 import type { Db } from '../store/db.ts';
+import { listSigningKeys } from '../store/signing-keys.ts';
 import { deleteFeedbackOf } from '../store/feedback.ts';
 import { deleteSessionsOf, revokeUserSessions } from '../store/sessions.ts';
 import { clearThrottle } from '../store/throttle.ts';
@@ -8,9 +10,10 @@ import { insertUser, listUsers, setDisabled, setPasswordHash } from '../store/us
 export type UserCommand =
   | { command: 'list' }
   | { command: 'add' | 'passwd'; username: string; passwordHash: string }
-  | { command: 'disable' | 'enable' | 'forget'; username: string };
+  | { command: 'disable' | 'enable' | 'forget'; username: string }
+  | { command: 'keys-list' | 'keys-rotate' };
 
-export const USER_COMMANDS = ['list', 'add', 'passwd', 'disable', 'enable', 'forget'] as const;
+export const USER_COMMANDS = ['list', 'add', 'passwd', 'disable', 'enable', 'forget', 'keys-list', 'keys-rotate'] as const;
 
 /** A command the store refused (an unknown or taken name): the operator's mistake, not a failure. */
 export class UserCommandError extends Error {}
@@ -61,6 +64,20 @@ export async function runUserCommand(db: Db, command: UserCommand): Promise<stri
         return { votes, sessions };
       });
       return `Forgot ${username}: ${votes} vote(s) and ${sessions} session(s) deleted`;
+    }
+    case 'keys-list': {
+      const keys = await listSigningKeys(db);
+      if (keys.length === 0) return 'No signing keys yet: the first start makes one';
+      return keys
+        .map((k, i) => `${k.kid}	since ${k.created_at.toISOString()}	${i === keys.length - 1 ? 'signing' : 'verifying until its tokens expire'}`)
+        .join('\n');
+    }
+    case 'keys-rotate': {
+      const { kid, deleted } = await rotateSigningKey(db);
+      return (
+        `Added signing key ${kid}. Every instance signs new tokens with it within a minute; tokens signed ` +
+        `with the older keys keep working until they expire.${deleted ? ` Deleted ${deleted} key(s) retired over a day ago.` : ''}`
+      );
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Db } from '../store/db.ts';
 import { findUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
 import { clearThrottle, lockThrottle, writeThrottle } from '../store/throttle.ts';
+import type { KeyRing } from './key-ring.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import {
   ACCOUNT_POLICY,
@@ -41,7 +42,7 @@ export class AuthService {
 
   constructor(
     private readonly db: Db,
-    private readonly key: Uint8Array,
+    private readonly keys: KeyRing,
     private readonly settings: AuthSettings,
     private readonly now: () => number = Date.now,
   ) {
@@ -107,7 +108,7 @@ export class AuthService {
   /** The caller behind an access token, if the token is valid and its session still live. */
   async authenticate(accessToken: string): Promise<Caller | null> {
     const now = new Date(this.now());
-    const claims = await verifyAccessToken(this.key, accessToken, now);
+    const claims = await verifyAccessToken(this.keys, accessToken, now);
     if (!claims) return null;
     const session = await sessions.findSession(this.db, claims.sessionId);
     if (!session || session.username !== claims.username || !this.isLive(session, now)) return null;
@@ -136,7 +137,7 @@ export class AuthService {
 
   private async tokenPair(username: string, sessionId: string, refreshToken: string): Promise<TokenReply> {
     const ttl = this.settings.accessTokenTtlSeconds;
-    const accessToken = await signAccessToken(this.key, { username, sessionId }, Math.floor(this.now() / 1000), ttl);
+    const accessToken = await signAccessToken(await this.keys.signingKey(), { username, sessionId }, Math.floor(this.now() / 1000), ttl);
     return { access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer', expires_in: ttl };
   }
 

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import { StoreUnavailableError } from '../store/db.ts';
+import type { KeyRing, SigningKey } from './key-ring.ts';
 
 export const TOKEN_ISSUER = 'alchemy-search';
 export const TOKEN_AUDIENCE = 'alchemy-search-api';
@@ -14,27 +16,40 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** Signs with `key`, naming it in the header (`kid`) so that any instance can pick the key to verify with. */
 export async function signAccessToken(
-  key: Uint8Array,
+  key: SigningKey,
   claims: AccessClaims,
   nowSeconds: number,
   ttlSeconds: number,
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid })
     .setSubject(claims.username)
     .setJti(randomUUID())
     .setIssuedAt(nowSeconds)
     .setExpirationTime(nowSeconds + ttlSeconds)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .sign(key);
+    .sign(key.secret);
 }
 
-/** The token's claims when its signature, algorithm, type, issuer, audience and expiry hold; else null. */
-export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+/**
+ * The token's claims when its key (by `kid`) is one the ring verifies with and its signature,
+ * algorithm, type, issuer, audience and expiry hold; else null.
+ */
+export async function verifyAccessToken(keys: KeyRing, token: string, now: Date): Promise<AccessClaims | null> {
+  let verifying: Uint8Array | null;
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const header = decodeProtectedHeader(token);
+    verifying = await keys.verifyingKey(typeof header.kid === 'string' ? header.kid : undefined);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
+    return null;
+  }
+  if (!verifying) return null;
+  try {
+    const { payload } = await jwtVerify(token, verifying, {
       algorithms: ALLOWED_ALGORITHMS,
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

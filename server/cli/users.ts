@@ -1,12 +1,8 @@
-import { adminSocketPath } from '../admin/admin-socket.ts';
-import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../admin/admin-client.ts';
-import { runUserCommand, UserCommandError, type UserCommand } from '../admin/user-commands.ts';
+import type { UserCommand } from '../admin/user-commands.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { DataDirLockedError } from '../store/data-dir-lock.ts';
-import { openDb } from '../store/db.ts';
-import { migrate } from '../store/migrate.ts';
+import { loadConfig } from '../config.ts';
 import { normaliseUsername, USERNAME_PATTERN } from '../store/users.ts';
+import { execute, exitWithMessage, UsageError } from './admin-command.ts';
 import { promptHidden } from './prompt.ts';
 
 const USAGE = `Usage: npm run users -- <command> [NAME]
@@ -20,11 +16,6 @@ const USAGE = `Usage: npm run users -- <command> [NAME]
 
 Passwords are 8 to 128 characters. While the server runs on the embedded store, the command is
 run by the server itself and takes effect at once.`;
-
-/** Exit 2: the operator's input was wrong, and nothing was changed. */
-class UsageError extends Error {}
-/** Exit 1: the command could not be carried out, and nothing was changed. */
-class RefusedError extends Error {}
 
 async function readNewPassword(): Promise<string> {
   const fromEnv = process.env.USER_PASSWORD;
@@ -65,54 +56,10 @@ async function parseCommand(command: string | undefined, name: string | undefine
   }
 }
 
-/** Runs the command on the store; when a running server holds the embedded database, through it. */
-async function execute(config: Config, command: UserCommand): Promise<string> {
-  try {
-    const db = await openDb(config);
-    try {
-      await migrate(db);
-      return await runUserCommand(db, command);
-    } finally {
-      await db.close();
-    }
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    const socketPath = adminSocketPath(config.dataDir);
-    try {
-      const reply = await sendUserCommand(socketPath, command);
-      if (!reply.ok) throw new UserCommandError(reply.message);
-      return reply.message;
-    } catch (sendError) {
-      if (sendError instanceof AdminTimeoutError) {
-        throw new RefusedError(
-          `The server (process ${error.pid}) took the command but gave ${sendError.message}. It may still carry it out:` +
-            ' check with npm run users -- list.',
-        );
-      }
-      if (!(sendError instanceof AdminUnreachableError)) throw sendError;
-      throw new RefusedError(
-        `The server (process ${error.pid}) has the database in ${config.dataDir} open and did not answer on ${socketPath}` +
-          ` (${sendError.message}). Nothing was changed: stop the server, or try again once it is ready.`,
-      );
-    }
-  }
-}
-
 async function main(): Promise<void> {
   const [command, name] = process.argv.slice(2);
   const config = loadConfig();
   console.log(await execute(config, await parseCommand(command, name)));
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof UserCommandError || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  if (error instanceof RefusedError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitWithMessage);

@@ -1,3 +1,6 @@
+import { countHit, deleteWindowsBefore } from '../store/rate-limits.ts';
+import type { Queryable } from '../store/db.ts';
+
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Counts requests per key (an address) and says whether one more is allowed. */
@@ -29,5 +32,30 @@ export class FixedWindowLimiter {
 
   private prune(now: number): void {
     for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
+  }
+}
+
+/**
+ * The same fixed windows, counted in the store, so that every instance on it shares one count per
+ * address (instances on one PostgreSQL; an embedded store has one process, which counts in memory).
+ */
+export class StoreLimiter implements SearchLimiter {
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  async hit(key: string, now: number): Promise<LimitVerdict> {
+    if (this.limit <= 0) return { allowed: true };
+    if (now - this.lastPrune >= this.windowMs) {
+      this.lastPrune = now;
+      await deleteWindowsBefore(this.db, now - 2 * this.windowMs);
+    }
+    const { windowStartMs, hits } = await countHit(this.db, key, now, this.windowMs);
+    if (hits <= this.limit) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + this.windowMs - now) / 1000)) };
   }
 }

@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
+import { decodeProtectedHeader } from 'jose';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
 const run = promisify(execFile);
 
-/** `npm run users -- …` against the server's data folder; exit code and output. */
-async function users(dataDir: string, args: string[], password = '') {
+/** `npm run users -- …` (or another admin CLI) against the server's data folder; exit code and output. */
+async function users(dataDir: string, args: string[], password = '', cli = 'server/cli/users.ts') {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', USER_PASSWORD: password },
     });
     return { code: 0, out: stdout + stderr };
@@ -75,6 +76,27 @@ describe('npm run users while the server runs on the embedded store', () => {
   it('reports the store refusing a command as a failure, changing nothing', async () => {
     expect(await users(server.dataDir, ['disable', 'nobody'])).toEqual({ code: 2, out: 'No user nobody\n' });
     expect(await users(server.dataDir, ['add', 'bob'], 'another password')).toEqual({ code: 2, out: 'User bob already exists\n' });
+  });
+
+  it('rotates the signing key while the server runs: tokens signed before keep working, and new ones carry the new key', async () => {
+    const keys = (args: string[]) => users(server.dataDir, args, '', 'server/cli/keys.ts');
+    const before = await tokenOf(await login('demo', 'demo password 1'));
+    const rotated = await keys(['rotate']);
+    expect(rotated.code).toBe(0);
+    const kid = /^Added signing key (\S+)\./.exec(rotated.out)?.[1];
+    expect(kid).toBeDefined();
+    const listed = await keys(['list']);
+    expect(listed.out.trim().split('\n')).toHaveLength(2);
+    expect(listed.out).toMatch(new RegExp(`^${kid}\tsince \\S+\tsigning$`, 'm'));
+    expect((await feedback(before)).status).toBe(200);
+
+    await server.stop();
+    server = await startServerProcess({ DATA_DIR: server.dataDir });
+    const after = await tokenOf(await login('demo', 'demo password 1'));
+    expect(decodeProtectedHeader(after).kid).toBe(kid);
+    expect((await feedback(before)).status).toBe(200);
+    expect((await feedback(after)).status).toBe(200);
+    expect((await keys(['turn'])).code).toBe(2);
   });
 
   it('will not let a second server open the same data folder', async () => {

@@ -47,7 +47,8 @@ describe.each(STORES)('auth on %s store', (store) => {
       expect(res.status).toBe(200);
       expect(body).toMatchObject({ token_type: 'bearer', expires_in: 900 });
       const access = String(body.access_token);
-      expect(decodeProtectedHeader(access)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+      // The key's id names the signing key, so that any instance can pick the key to verify with.
+      expect(decodeProtectedHeader(access)).toEqual({ alg: 'HS256', typ: 'at+jwt', kid: expect.stringMatching(/^static-[\w-]{12}$/) });
       const claims = decodeJwt(access);
       expect(claims).toMatchObject({ sub: 'reader', iss: 'alchemy-search', aud: 'alchemy-search-api' });
       expect(typeof claims.sid).toBe('string');
@@ -196,8 +197,10 @@ describe.each(STORES)('auth on %s store', (store) => {
       const flipped = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('AA') ? 'BB' : 'AA'}`;
       expect((await save(flipped)).status).toBe(401);
       const claims = await session();
+      // The same key id as the real key's, and a secret of the forger's own.
+      const { kid } = decodeProtectedHeader(tokens.access_token);
       const forged = await signAccessToken(
-        new TextEncoder().encode('another-key-another-key-another-key!'),
+        { kid: String(kid), secret: new TextEncoder().encode('another-key-another-key-another-key!') },
         { username: 'reader', sessionId: String(claims.sid) },
         Math.floor(server.clock.ms / 1000),
         900,

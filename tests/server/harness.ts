@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../../server/app.ts';
+import { staticKeyRing, StoredKeyRing, type KeyRing } from '../../server/auth/key-ring.ts';
 import { AuthService, type AuthSettings } from '../../server/auth/auth-service.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { openEmbeddedDb, openPostgresDb, type Db } from '../../server/store/db.ts';
@@ -81,6 +82,8 @@ export interface TestServerOptions {
   settings?: Partial<AuthSettings>;
   staticDir?: string;
   extra?: Partial<AppDeps>;
+  /** Sign with the keys in the store, as instances without JWT_SECRET do (else one fixed test key). */
+  storedKeys?: { reloadIntervalMs?: number };
   /** Routes a test adds under /api, before the server listens. */
   testRoutes?: FastifyPluginAsync;
 }
@@ -89,7 +92,14 @@ export interface TestServerOptions {
 export async function startTestServer(kind: StoreKind, options: TestServerOptions = {}): Promise<TestServer> {
   const { db, drop } = options.sharedDb ? { db: options.sharedDb, drop: async () => undefined } : await openTestDb(kind);
   const clock = new TestClock();
-  const auth = new AuthService(db, TEST_KEY, { ...TEST_SETTINGS, ...options.settings }, clock.now);
+  const settings = { ...TEST_SETTINGS, ...options.settings };
+  let keys: KeyRing = staticKeyRing(TEST_KEY);
+  if (options.storedKeys) {
+    const ring = new StoredKeyRing(db, { accessTokenTtlSeconds: settings.accessTokenTtlSeconds, now: clock.now, ...options.storedKeys });
+    await ring.start();
+    keys = ring;
+  }
+  const auth = new AuthService(db, keys, settings, clock.now);
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'no-build-')));
   const app = await buildApp({ db, auth, staticDir, logLevel: 'silent', ...options.extra });
   if (options.testRoutes) await app.register(options.testRoutes, { prefix: '/api' });

@@ -1,3 +1,4 @@
+import { staticKeyRing } from '../../server/auth/key-ring.ts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     db = await openPostgresDb(cluster.url, { onConnectionError: (error) => connectionErrors.push(error) });
     await migrate(db);
     await insertUser(db, 'reader', await hashPassword(PASSWORD));
-    const app = await buildApp({ db, auth: new AuthService(db, TEST_KEY, TEST_SETTINGS), staticDir: '/nonexistent', logLevel: 'silent' });
+    const app = await buildApp({ db, auth: new AuthService(db, staticKeyRing(TEST_KEY), TEST_SETTINGS), staticDir: '/nonexistent', logLevel: 'silent' });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

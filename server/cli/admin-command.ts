@@ -1,0 +1,55 @@
+import { adminSocketPath } from '../admin/admin-socket.ts';
+import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../admin/admin-client.ts';
+import { runUserCommand, UserCommandError, type UserCommand } from '../admin/user-commands.ts';
+import { ConfigError, type Config } from '../config.ts';
+import { DataDirLockedError } from '../store/data-dir-lock.ts';
+import { openDb } from '../store/db.ts';
+import { migrate } from '../store/migrate.ts';
+
+/** Exit 2: the operator's input was wrong, and nothing was changed. */
+export class UsageError extends Error {}
+/** Exit 1: the command could not be carried out, and nothing was changed. */
+export class RefusedError extends Error {}
+
+/** Runs the command on the store; when a running server holds the embedded database, through it. */
+export async function execute(config: Config, command: UserCommand): Promise<string> {
+  try {
+    const db = await openDb(config);
+    try {
+      await migrate(db);
+      return await runUserCommand(db, command);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    const socketPath = adminSocketPath(config.dataDir);
+    try {
+      const reply = await sendUserCommand(socketPath, command);
+      if (!reply.ok) throw new UserCommandError(reply.message);
+      return reply.message;
+    } catch (sendError) {
+      if (sendError instanceof AdminTimeoutError) {
+        throw new RefusedError(
+          `The server (process ${error.pid}) took the command but gave ${sendError.message}. It may still carry it out:` +
+            ' check with npm run users -- list.',
+        );
+      }
+      if (!(sendError instanceof AdminUnreachableError)) throw sendError;
+      throw new RefusedError(
+        `The server (process ${error.pid}) has the database in ${config.dataDir} open and did not answer on ${socketPath}` +
+          ` (${sendError.message}). Nothing was changed: stop the server, or try again once it is ready.`,
+      );
+    }
+  }
+}
+
+/** Ends the CLI with the error's message: 2 for the operator's mistake, 1 for a refusal or failure. */
+export function exitWithMessage(error: unknown): never {
+  if (error instanceof UsageError || error instanceof UserCommandError || error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error instanceof RefusedError ? error.message : error);
+  process.exit(1);
+}
