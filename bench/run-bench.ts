@@ -3,12 +3,13 @@
  * measures it the same way every time, prints a Markdown table and writes bench/results.md.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { silentProgress } from '../server/common/progress.ts';
 import { startRetrieval } from '../server/search/start-retrieval.ts';
 import { startServerProcess } from '../tests/e2e/server-process.ts';
 import { measureBundle } from './measure-bundle.ts';
+import { measureCluster } from './measure-cluster.ts';
 import { measureFirstTap } from './measure-first-tap.ts';
 import { measureLighthouse } from './measure-lighthouse.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
@@ -167,6 +168,45 @@ async function overHttp(): Promise<void> {
   await server.stop();
 }
 
+/** Search throughput through nginx with two instances, beside one instance alone and nginx with one. */
+async function overCluster(): Promise<void> {
+  console.error('Several instances on one PostgreSQL database, behind nginx (npm run cluster)');
+  const requests = QUERIES.map((query) => ({ method: 'POST' as const, path: '/api/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) }));
+  const loads = await measureCluster({ seconds: SECONDS, connections: [16, 64], requests });
+  if (typeof loads === 'string') {
+    row('/api/search warm through nginx, two instances', `not measured: ${loads}`);
+    return;
+  }
+  for (const load of loads.sort((a, b) => a.connections - b.connections)) {
+    loadRow(`/api/search warm, concurrency ${load.connections}: ${load.served} (PostgreSQL store)`, load.result);
+  }
+}
+
+/**
+ * BENCH_ONLY=cluster: the measured rows replace their lines in bench/results.md (or are added
+ * after its table), the rest of it kept as it was, with a note of when they were measured.
+ */
+async function mergeIntoResults(section: string, machine: string): Promise<void> {
+  const file = path.resolve('bench/results.md');
+  const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+  const lineOf = (r: Row) => `| ${r.what} | ${r.figure} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`;
+  for (const r of rows) {
+    const at = lines.findIndex((line) => line.startsWith(`| ${r.what} |`));
+    if (at >= 0) {
+      lines[at] = lineOf(r);
+    } else {
+      let last = lines.length - 1;
+      while (last > 0 && !lines[last]!.startsWith('|')) last--;
+      lines.splice(last + 1, 0, lineOf(r));
+    }
+  }
+  const note = `The ${section} lines were measured again on ${new Date().toISOString().slice(0, 10)} (\`BENCH_ONLY=${section}\`): ${machine}.`;
+  const old = lines.findIndex((line) => line.startsWith(`The ${section} lines were measured again`));
+  if (old >= 0) lines[old] = note;
+  else lines.push('', note);
+  await writeFile(file, lines.join('\n') + '\n');
+}
+
 async function bundle(): Promise<void> {
   console.error('The PWA bundle');
   const b = await measureBundle(path.resolve('dist'));
@@ -177,15 +217,25 @@ async function bundle(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}`;
+  if (process.env.BENCH_ONLY === 'cluster') {
+    // Other work on the machine takes cores from the load, nginx and the instances alike.
+    const before = loadavg()[0]!.toFixed(1);
+    await overCluster();
+    await mergeIntoResults('cluster', `${machine}; load average ${before} before, ${loadavg()[0]!.toFixed(1)} after`);
+    console.log(`Written to bench/results.md`);
+    if (rows.some((r) => r.met === false)) process.exitCode = 1;
+    return;
+  }
   await bundle();
   await inProcess();
   await overHttp();
+  await overCluster();
   const table = [
     '| measure | figure | target | met |',
     '|---|---|---|---|',
     ...rows.map((r) => `| ${r.what} | ${r.figure} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
   ].join('\n');
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}`;
   const report = `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}. Loads run ${SECONDS} s each with autocannon on the same machine as the server.\n\n${table}\n`;
   await writeFile(path.resolve('bench/results.md'), report);
   console.log(`\n${table}\n\n${machine}\nWritten to bench/results.md`);
