@@ -64,8 +64,14 @@ describe('reading in context, against the real API', () => {
     proxy = await holdingProxy(server.url, LATE);
     setApiBase(`${proxy.url}/api`);
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
-    // jsdom lays nothing out: the page's scroll to the current passage has nowhere to go.
+    // jsdom lays nothing out: the page's scroll to the current passage has nowhere to go, and the
+    // message bar's watch on its own size sees nothing.
     Element.prototype.scrollIntoView = () => undefined;
+    window.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
   });
   afterAll(async () => {
     globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
@@ -73,10 +79,9 @@ describe('reading in context, against the real API', () => {
     await server.close();
   });
 
-  it('never shows a reply that arrives after the reader has moved on to another passage', async () => {
-    const location = memoryLocation({ path: `/read/${LATE}` });
-    // Rendered as the browser renders it, not inside act(): a render that suspends inside act()
-    // waits for its data there, and the first passage's reply is held back.
+  /** The read page at `path`, rendered as the browser renders it, not inside act(): a render that suspends inside act() waits there for its data. */
+  function renderAt(path: string) {
+    const location = memoryLocation({ path });
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
     root.render(
@@ -86,10 +91,21 @@ describe('reading in context, against the real API', () => {
         </Router>
       </FluentProvider>,
     );
+    return {
+      navigate: location.navigate,
+      [Symbol.dispose]: () => {
+        root.unmount();
+        container.remove();
+      },
+    };
+  }
+
+  it('never shows a reply that arrives after the reader has moved on to another passage', async () => {
+    const page = renderAt(`/read/${LATE}`);
     try {
       expect(await screen.findByText('Opening the book…')).toBeInTheDocument();
       // The reader moves on before the first passage's reply; the second one's comes at once.
-      location.navigate(`/read/${QUICK}`);
+      page.navigate(`/read/${QUICK}`);
       expect(await screen.findByRole('heading', { name: 'Editorial Note' })).toBeInTheDocument();
       expect(currentPassage()).toBe(QUICK);
 
@@ -106,8 +122,32 @@ describe('reading in context, against the real API', () => {
       // The page gave that request up when the reader moved on, rather than leave it running.
       expect(first).toBe('aborted');
     } finally {
-      root.unmount();
-      container.remove();
+      page[Symbol.dispose]();
+    }
+  });
+
+  it('says when the server cannot be reached, and asks again on Try again', async () => {
+    setApiBase('http://127.0.0.1:1/api');
+    const page = renderAt(`/read/${QUICK}`);
+    try {
+      expect(await screen.findByRole('alert')).toHaveTextContent(/./);
+      setApiBase(`${proxy.url}/api`);
+      (await screen.findByRole('button', { name: 'Try again' })).click();
+      expect(await screen.findByRole('heading', { name: 'Editorial Note' })).toBeInTheDocument();
+      expect(currentPassage()).toBe(QUICK);
+    } finally {
+      page[Symbol.dispose]();
+      setApiBase(`${proxy.url}/api`);
+    }
+  });
+
+  it('says plainly that a passage does not exist, with nothing to try again', async () => {
+    const page = renderAt('/read/ch99-1');
+    try {
+      expect(await screen.findByRole('alert')).toHaveTextContent('No passage with id ch99-1');
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    } finally {
+      page[Symbol.dispose]();
     }
   });
 });
