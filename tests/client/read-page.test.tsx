@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -84,12 +85,15 @@ describe('reading in context, against the real API', () => {
     const location = memoryLocation({ path });
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
+    // In StrictMode, as the app runs: effects are set up, torn down and set up again at once.
     root.render(
-      <FluentProvider theme={webLightTheme}>
-        <Router hook={location.hook}>
-          <Route path="/read/:id" component={ReadPage} />
-        </Router>
-      </FluentProvider>,
+      <StrictMode>
+        <FluentProvider theme={webLightTheme}>
+          <Router hook={location.hook}>
+            <Route path="/read/:id" component={ReadPage} />
+          </Router>
+        </FluentProvider>
+      </StrictMode>,
     );
     return {
       navigate: location.navigate,
