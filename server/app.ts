@@ -4,6 +4,7 @@ import type { AuthService } from './auth/auth-service.ts';
 import { createLogger } from './log.ts';
 import { authentication } from './http/authenticate.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { requestMetrics, type Metrics } from './http/metrics.ts';
 import { FixedWindowLimiter, type SearchLimiter } from './http/rate-limit.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
 import { services } from './http/services.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   searchRateLimit?: number;
   searchLimiter?: SearchLimiter;
   now?: () => number;
+  /** Counts for Prometheus (METRICS_PORT); nothing is counted without. */
+  metrics?: Metrics;
   /** Close the store when the app closes. */
   closeStore?: boolean;
   staticDir: string;
@@ -75,6 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), now },
     closeStore: deps.closeStore ?? false,
   });
+  await app.register(requestMetrics, { metrics: deps.metrics ?? null });
+  if (deps.metrics && deps.engine) {
+    const { searchSeconds } = deps.metrics;
+    deps.engine.onModelSearch = (model, seconds) => searchSeconds.observe({ model }, seconds);
+  }
   await app.register(authentication);
   await app.register(
     async (api) => {

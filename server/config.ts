@@ -21,6 +21,8 @@ export interface Config {
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   searchRateLimit: number;
+  /** Prometheus metrics on this port, apart from the public one; off when unset. */
+  metricsPort: number | undefined;
   staticDir: string;
   trustProxy: boolean;
   logLevel: string;
@@ -76,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',
+    metricsPort: env.METRICS_PORT ? intSetting(env, 'METRICS_PORT', 0, 1) : undefined,
   };
 }

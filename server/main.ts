@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
+import { listenForMetrics, Metrics } from './http/metrics.ts';
 import { StoreLimiter } from './http/rate-limit.ts';
 import { staticKeyRing, StoredKeyRing } from './auth/key-ring.ts';
 import { buildApp } from './app.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   const keys = config.jwtSecret ? staticKeyRing(new Uint8Array(Buffer.from(config.jwtSecret, 'utf8'))) : await storedKeys(db, config);
   await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other
   const auth = new AuthService(db, keys, config);
+  const metrics = config.metricsPort ? new Metrics(db) : null;
   const app = await buildApp({
     db,
     auth,
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     searchLimiter: db.kind === 'postgres' ? new StoreLimiter(db, config.searchRateLimit) : undefined,
     searchRateLimit: config.searchRateLimit,
     closeStore: true,
+    ...(metrics ? { metrics } : {}),
     staticDir: config.staticDir,
     trustProxy: config.trustProxy,
     logger,
@@ -65,6 +68,12 @@ async function main(): Promise<void> {
     const admin = await listenForAdmin(db, config.dataDir, logger);
     // Before the store closes (onClose): a command arriving now would find it gone.
     if (admin) app.addHook('preClose', () => admin.close());
+  }
+
+  if (metrics && config.metricsPort) {
+    const metricsServer = await listenForMetrics(metrics, config.host, config.metricsPort, logger);
+    app.addHook('onClose', () => metricsServer.close());
+    app.log.info({ port: config.metricsPort }, 'metrics for Prometheus at /metrics');
   }
 
   // On SIGTERM or SIGINT: stop being ready, finish the requests in flight, close the store, exit.

@@ -22,12 +22,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { username, password } = request.body;
         const outcome = await app.auth.login(username, password, request.ip);
         if (outcome.kind === 'throttled') {
+          app.metrics?.loginThrottled.inc();
           throw new HttpError(429, `Too many failed sign-in attempts. ${describeWait(outcome.retryAfterSeconds)}`, {
             'retry-after': String(outcome.retryAfterSeconds),
           });
         }
         if (outcome.kind === 'rejected') {
           request.log.info({ event: 'login-failed' }, 'sign-in rejected');
+          app.metrics?.loginFailures.inc();
           throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' });
         }
         return outcome.tokens;

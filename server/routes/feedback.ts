@@ -7,10 +7,13 @@ import { listFeedback, saveFeedback } from '../store/feedback.ts';
 export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.post('/save', { schema: { body: SaveRequest, response: { 200: SaveReply } } }, async (request) =>
+  app.post('/save', { schema: { body: SaveRequest, response: { 200: SaveReply } } }, async (request) => {
     // The author is whoever the token names, whatever `username` the item claims.
-    saveFeedback(app.db, callerOf(request).username, request.body.items),
-  );
+    const outcome = await saveFeedback(app.db, callerOf(request).username, request.body.items);
+    app.metrics?.votesSaved.inc(outcome.saved);
+    app.metrics?.votesDuplicate.inc(outcome.duplicates);
+    return outcome;
+  });
 
   app.get('/feedback', { schema: { querystring: FeedbackQuery, response: { 200: FeedbackList } } }, (request) =>
     listFeedback(app.db, callerOf(request).username, request.query.limit),

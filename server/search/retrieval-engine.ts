@@ -19,6 +19,8 @@ export class UnknownModelError extends Error {}
 /** Search over the book with every model of the lineup. */
 export class RetrievalEngine {
   private readonly queryVectors: LruCache<string, Float32Array>;
+  /** Told how long each model took for a question it computed (metrics). */
+  onModelSearch: ((model: string, seconds: number) => void) | null = null;
   /** Whole answers to repeated questions: a scan through every model, done once per question. */
   private readonly answers: LruCache<string, SearchResult[]>;
 
@@ -52,10 +54,11 @@ export class RetrievalEngine {
     const perModel = await Promise.all(
       chosen.map(async (entry) => {
         if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
+        const started = performance.now();
         const vector = await this.queryVector(entry.index, query);
         // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
         const hits = entry.index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
-        return hits.map((hit, i): SearchResult => {
+        const results = hits.map((hit, i): SearchResult => {
           const passage = this.corpus.passages[hit.passage]!;
           const highlight = entry.index.bestSentence(hit.passage, vector);
           return {
@@ -71,6 +74,8 @@ export class RetrievalEngine {
             ...(highlight ? { highlight } : {}),
           };
         });
+        this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
+        return results;
       }),
     );
     return interleave(perModel);

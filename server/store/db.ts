@@ -21,6 +21,8 @@ export interface Db extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** The connection pool's state (PostgreSQL; the embedded store has no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -179,6 +181,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
         client.release(broken);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
