@@ -11,6 +11,7 @@ import { startServerProcess } from '../tests/e2e/server-process.ts';
 import { measureBundle } from './measure-bundle.ts';
 import { measureCluster } from './measure-cluster.ts';
 import { measureFirstTap } from './measure-first-tap.ts';
+import { measureHttpCeiling } from './measure-http-ceiling.ts';
 import { measureLighthouse } from './measure-lighthouse.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
 
@@ -131,6 +132,14 @@ async function overHttp(): Promise<void> {
     const cold = await measureLoad({ url: server.url, connections, seconds: SECONDS, unique: { ...post(''), makeBody: distinctQuery } });
     loadRow(`/api/search cold (distinct queries), concurrency ${connections}`, cold, connections === 16 ? { p50: 10 } : {});
   }
+  console.error('/api/search beside a bare Fastify route with the same replies');
+  const ceiling = await measureHttpCeiling({ serverUrl: server.url, queries: QUERIES, connections: 16, seconds: SECONDS });
+  row(
+    '/api/search warm ÷ bare Fastify route sending the same bytes, concurrency 16 (alternating runs, median of 3)',
+    `${Math.round(ceiling.search)} ÷ ${Math.round(ceiling.ceiling)} req/s = ${ceiling.ratio.toFixed(2)}`,
+    '≥ 0.5',
+    ceiling.ratio >= 0.5,
+  );
   const login = await measureLoad({
     url: server.url,
     connections: 4,
@@ -168,7 +177,7 @@ async function overHttp(): Promise<void> {
   await server.stop();
 }
 
-/** Search throughput through nginx with two instances, beside one instance alone and nginx with one. */
+/** Search throughput through nginx with two instances, beside one instance alone and nginx with one (best of two interleaved rounds). */
 async function overCluster(): Promise<void> {
   console.error('Several instances on one PostgreSQL database, behind nginx (npm run cluster)');
   const requests = QUERIES.map((query) => ({ method: 'POST' as const, path: '/api/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) }));
@@ -178,7 +187,7 @@ async function overCluster(): Promise<void> {
     return;
   }
   for (const load of loads.sort((a, b) => a.connections - b.connections)) {
-    loadRow(`/api/search warm, concurrency ${load.connections}: ${load.served} (PostgreSQL store)`, load.result);
+    loadRow(`/api/search warm, concurrency ${load.connections}: ${load.served} (PostgreSQL store, best of 2 interleaved)`, load.result);
   }
 }
 
