@@ -83,6 +83,7 @@ function spawnChild(name: string, command: string, args: string[], env: NodeJS.P
     });
     child.once('exit', (code, signal) => {
       running.delete(child);
+      output(name, signal ? `exited on ${signal}` : `exited with code ${code}`);
       resolve({ code, signal });
     });
   });
