@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { earlyInputScriptHash } from '../../src/early/early-input-script.ts';
 
 /** The Content-Security-Policy the PWA runs under (Fluent UI injects its styles at run time). */
@@ -21,12 +22,28 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-const setHelmetHeaders = helmet({
-  contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
-  crossOriginEmbedderPolicy: false,
-  // Sent below, and only over TLS: over plain HTTP a browser ignores it (RFC 6797 8.1).
-  strictTransportSecurity: false,
-});
+/**
+ * The headers helmet sets, worked out once: they are the same for every reply, and helmet would
+ * otherwise build the policy text again for each request.
+ */
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const capture = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  const setHelmetHeaders = helmet({
+    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    // Sent below, and only over TLS: over plain HTTP a browser ignores it (RFC 6797 8.1).
+    strictTransportSecurity: false,
+  });
+  // helmet takes Node's request and response; it reads nothing from the request and only sets or removes headers.
+  setHelmetHeaders({} as IncomingMessage, capture as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+const SECURITY_HEADERS = helmetHeaders();
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -36,6 +53,6 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * `request.protocol` is https when the connection is TLS, or, with TRUST_PROXY, when the proxy says so.
  */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  setHelmetHeaders(request.raw, reply.raw, () => undefined);
+  reply.headers(SECURITY_HEADERS);
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
 }

@@ -5,6 +5,9 @@ import { ModelUnavailableError, UnknownModelError, type RetrievalEngine } from '
 
 /** POST /search and GET /passages/:id/context: open to anyone, searches limited per address. */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Each answer the engine keeps for a repeated question is serialised (by the reply schema) once.
+  const serialised = new WeakMap<object, string>();
+
   const engineOf = (): RetrievalEngine => {
     if (!app.engine) throw new HttpError(503, 'Search is not available on this server');
     return app.engine;
@@ -23,11 +26,18 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.body.query.trim();
       if (!query) throw new HttpError(400, 'Query must not be empty');
       try {
-        return await engineOf().search(query, request.body.top_k, request.body.models);
+        const answer = await engineOf().search(query, request.body.top_k, request.body.models);
+        let body = serialised.get(answer);
+        if (body === undefined) {
+          body = String(reply.serialize(answer));
+          serialised.set(answer, body);
+        }
+        // A string is sent as it is: the schema's serialiser already made it.
+        return reply.type('application/json; charset=utf-8').send(body as unknown as SearchReply);
       } catch (error) {
         if (error instanceof UnknownModelError) throw new HttpError(400, error.message);
         if (error instanceof ModelUnavailableError) {
