@@ -1,11 +1,7 @@
+import type { Health } from '../../contract/api-schemas.ts';
 import { expectOk, publicFetch } from './http-client.ts';
 
-export interface Health {
-  status: string;
-  lineup: string;
-  models: Array<{ id: string; family: string; name: string; dim: number; passages: number }>;
-  corpus: { title: string; chapters: number; passages: number };
-}
+export type { Health };
 
 export const HEALTH_PATH = '/health';
 

@@ -1,12 +1,7 @@
+import type { PassageContext } from '../../contract/api-schemas.ts';
 import { expectOk, publicFetch } from './http-client.ts';
 
-export interface PassageContext {
-  id: string;
-  chapter: string;
-  section: string | null;
-  passages: Array<{ id: string; text: string; passage_index: number; section: string | null }>;
-  notes: Array<{ label: string; text: string }>;
-}
+export type { PassageContext };
 
 /** The passage with `radius` neighbours on each side, within its chapter. */
 export function passageContextPath(id: string, radius: number): string {

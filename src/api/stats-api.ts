@@ -3,6 +3,6 @@ import { authorizedFetch, expectOk } from './http-client.ts';
 
 export type { ComparisonRecord, Interval, ModelStats, ReactionCounts, Stats };
 
-export async function fetchStats(): Promise<Stats> {
-  return (await (await expectOk(await authorizedFetch('/stats'), 'Could not load the statistics')).json()) as Stats;
+export async function fetchStats(signal?: AbortSignal): Promise<Stats> {
+  return (await (await expectOk(await authorizedFetch('/stats', { signal }), 'Could not load the statistics')).json()) as Stats;
 }

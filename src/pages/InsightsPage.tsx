@@ -37,7 +37,7 @@ function recordFor(model: Stats['models'][number], readers: (typeof READERS)[num
 }
 
 const STATS_PATH = '/stats';
-const loadStats = () => fetchStats();
+const loadStats = (signal: AbortSignal) => fetchStats(signal);
 
 export default function InsightsPage() {
   const stats = useServerData(STATS_PATH, loadStats);
