@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContextQuery, PassageContext, PassageParams, SearchReply, SearchRequest } from '../../contract/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
+import { LruCache } from '../search/lru-cache.ts';
 import { ModelUnavailableError, UnknownModelError, type RetrievalEngine } from '../search/retrieval-engine.ts';
+
+const SERIALISED_ANSWERS = 256;
 
 /** POST /search and GET /passages/:id/context: open to anyone, searches limited per address. */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Each answer the engine keeps for a repeated question is serialised (by the reply schema) once.
-  const serialised = new WeakMap<object, string>();
+  // The bytes of the most asked answers, serialised by the reply schema once. A few hundred: the
+  // engine keeps thousands of answers, and their bytes would cost tens of megabytes.
+  const serialised = new LruCache<SearchReply, string>(SERIALISED_ANSWERS);
 
   const engineOf = (): RetrievalEngine => {
     if (!app.engine) throw new HttpError(503, 'Search is not available on this server');
