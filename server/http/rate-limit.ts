@@ -1,5 +1,5 @@
 import { countHit, deleteWindowsBefore } from '../store/rate-limits.ts';
-import type { Queryable } from '../store/db.ts';
+import { StoreUnavailableError, type Queryable } from '../store/db.ts';
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -38,18 +38,31 @@ export class FixedWindowLimiter {
 /**
  * The same fixed windows, counted in the store, so that every instance on it shares one count per
  * address (instances on one PostgreSQL; an embedded store has one process, which counts in memory).
+ * Search needs no database: while the store cannot be reached, this instance counts on its own.
  */
 export class StoreLimiter implements SearchLimiter {
   private lastPrune = 0;
+  private readonly fallback: FixedWindowLimiter;
 
   constructor(
     private readonly db: Queryable,
     private readonly limit: number,
     private readonly windowMs = 60_000,
-  ) {}
+  ) {
+    this.fallback = new FixedWindowLimiter(limit, windowMs);
+  }
 
   async hit(key: string, now: number): Promise<LimitVerdict> {
     if (this.limit <= 0) return { allowed: true };
+    try {
+      return await this.hitInStore(key, now);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      return this.fallback.hit(key, now);
+    }
+  }
+
+  private async hitInStore(key: string, now: number): Promise<LimitVerdict> {
     if (now - this.lastPrune >= this.windowMs) {
       this.lastPrune = now;
       await deleteWindowsBefore(this.db, now - 2 * this.windowMs);

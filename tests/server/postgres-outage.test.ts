@@ -8,10 +8,13 @@ import { buildApp } from '../../server/app.ts';
 import { openPostgresDb, type Db } from '../../server/store/db.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { insertUser } from '../../server/store/users.ts';
+import { StoreLimiter } from '../../server/http/rate-limit.ts';
+import { corpusEngine } from './engine-helpers.ts';
 import { TEST_KEY, TEST_SETTINGS } from './harness.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 const PASSWORD = 'correct horse battery';
+const SEARCH_LIMIT = 5;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function vote() {
@@ -43,7 +46,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     db = await openPostgresDb(cluster.url, { onConnectionError: (error) => connectionErrors.push(error) });
     await migrate(db);
     await insertUser(db, 'reader', await hashPassword(PASSWORD));
-    const app = await buildApp({ db, auth: new AuthService(db, staticKeyRing(TEST_KEY), TEST_SETTINGS), staticDir: '/nonexistent', logLevel: 'silent' });
+    const app = await buildApp({
+      db,
+      auth: new AuthService(db, staticKeyRing(TEST_KEY), TEST_SETTINGS),
+      engine: await corpusEngine(),
+      searchLimiter: new StoreLimiter(db, SEARCH_LIMIT),
+      staticDir: '/nonexistent',
+      logLevel: 'silent',
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -69,6 +79,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ items }),
     });
+  const search = (query: string) =>
+    fetch(`${url}/api/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, top_k: 1 }) });
   const storedVotes = async () => {
     const res = await fetch(`${url}/api/feedback?limit=100`, { headers: { authorization: `Bearer ${token}` } });
     return (await res.json()) as Array<{ client_id: string }>;
@@ -110,6 +122,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
         expect(res.headers.get('retry-after')).toBe('5');
         expect(await res.json()).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
       }
+      // Search needs no database: it goes on, its limit counted by this instance alone meanwhile.
+      const statuses: number[] = [];
+      for (let i = 0; i <= SEARCH_LIMIT; i += 1) statuses.push((await search('the heart is like a mirror')).status);
+      expect(statuses).toEqual([...Array<number>(SEARCH_LIMIT).fill(200), 429]);
     } finally {
       await cluster.start();
     }
