@@ -13,7 +13,7 @@ function Nullable<T extends TSchema & { type: string }>(schema: T) {
 
 /** One of a few strings (a JSON `enum` of type string, so that a wrong type is named as such). */
 function OneOf<const T extends readonly string[]>(values: T) {
-  return Type.Enum(values, { type: 'string' });
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 }
 
 export const ErrorReply = Type.Object({ detail: Type.String() });

@@ -1,9 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { USERNAME_PATTERN } from '../store/users.ts';
 import type { Db } from '../store/db.ts';
-import { runUserCommand, USER_COMMANDS, UserCommandError, type UserCommand } from './user-commands.ts';
+import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
 
 /** Where a server on the embedded store answers `npm run users` while it holds the database. */
 export function adminSocketPath(dataDir: string): string {
@@ -12,17 +11,6 @@ export function adminSocketPath(dataDir: string): string {
 
 /** A Unix socket path must fit in sockaddr_un (108 bytes on Linux, with its NUL). */
 const MAX_SOCKET_PATH_BYTES = 107;
-
-const commandBody = {
-  type: 'object',
-  required: ['command'],
-  additionalProperties: false,
-  properties: {
-    command: { type: 'string', enum: USER_COMMANDS },
-    username: { type: 'string', pattern: USERNAME_PATTERN.source },
-    passwordHash: { type: 'string', pattern: '^\\$argon2id\\$' },
-  },
-} as const;
 
 /**
  * The embedded database can be open in one process only, so while the server runs, the users
@@ -36,13 +24,11 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
     log.warn({ socketPath }, 'DATA_DIR is too deep for the admin socket: npm run users will refuse while the server runs');
     return null;
   }
-  const admin = Fastify({ loggerInstance: log, disableRequestLogging: true });
-  admin.post<{ Body: UserCommand }>('/users', { schema: { body: commandBody } }, async (request, reply) => {
+  // Without removeAdditional (Fastify's default strips unknown fields), which would empty the
+  // command's other fields while Ajv tries the union's first branch.
+  const admin = Fastify({ loggerInstance: log, disableRequestLogging: true, ajv: { customOptions: { removeAdditional: false } } });
+  admin.post<{ Body: UserCommand }>('/users', { schema: { body: UserCommand } }, async (request, reply) => {
     const command = request.body;
-    if (!['list', 'keys-list', 'keys-rotate'].includes(command.command) && !('username' in command)) return reply.status(400).send({ detail: 'username is required' });
-    if ((command.command === 'add' || command.command === 'passwd') && !command.passwordHash) {
-      return reply.status(400).send({ detail: 'passwordHash is required' });
-    }
     try {
       const message = await runUserCommand(db, command);
       request.log.info({ command: command.command }, 'user command run for the CLI');

@@ -4,16 +4,24 @@ import { listSigningKeys } from '../store/signing-keys.ts';
 import { deleteFeedbackOf } from '../store/feedback.ts';
 import { deleteSessionsOf, revokeUserSessions } from '../store/sessions.ts';
 import { clearThrottle } from '../store/throttle.ts';
-import { insertUser, listUsers, setDisabled, setPasswordHash } from '../store/users.ts';
+import { insertUser, listUsers, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../store/users.ts';
+import { Type, type Static } from 'typebox';
 
-/** One `npm run users` command, ready to run: the name checked, any new password already hashed. */
-export type UserCommand =
-  | { command: 'list' }
-  | { command: 'add' | 'passwd'; username: string; passwordHash: string }
-  | { command: 'disable' | 'enable' | 'forget'; username: string }
-  | { command: 'keys-list' | 'keys-rotate' };
+const Username = Type.String({ pattern: USERNAME_PATTERN.source });
+const PasswordHash = Type.String({ pattern: '^\\$argon2id\\$' });
+const only = { additionalProperties: false };
 
-export const USER_COMMANDS = ['list', 'add', 'passwd', 'disable', 'enable', 'forget', 'keys-list', 'keys-rotate'] as const;
+/**
+ * One `npm run users` or `npm run keys` command, ready to run: the name checked, any new password
+ * already hashed. The CLI sends it to a running server over the admin socket, which checks it by
+ * this schema.
+ */
+export const UserCommand = Type.Union([
+  Type.Object({ command: Type.Union([Type.Literal('list'), Type.Literal('keys-list'), Type.Literal('keys-rotate')]) }, only),
+  Type.Object({ command: Type.Union([Type.Literal('add'), Type.Literal('passwd')]), username: Username, passwordHash: PasswordHash }, only),
+  Type.Object({ command: Type.Union([Type.Literal('disable'), Type.Literal('enable'), Type.Literal('forget')]), username: Username }, only),
+]);
+export type UserCommand = Static<typeof UserCommand>;
 
 /** A command the store refused (an unknown or taken name): the operator's mistake, not a failure. */
 export class UserCommandError extends Error {}

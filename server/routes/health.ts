@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.db.query('SELECT 1');
     const models = app.engine?.models() ?? [];
     return {
-      status: models.some((m) => m.status === 'unavailable') ? 'degraded' : 'ok',
+      status: models.some((m) => m.status === 'unavailable') ? ('degraded' as const) : ('ok' as const),
       lineup: app.engine?.lineup() ?? 'none',
       models,
       corpus: app.engine?.corpusSummary() ?? { title: '', chapters: 0, passages: 0 },

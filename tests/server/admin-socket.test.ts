@@ -1,0 +1,53 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendUserCommand } from '../../server/admin/admin-client.ts';
+import { adminSocketPath, listenForAdmin } from '../../server/admin/admin-socket.ts';
+import type { UserCommand } from '../../server/admin/user-commands.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { createLogger } from '../../server/log.ts';
+import { listUsers } from '../../server/store/users.ts';
+import { openTestDb, type TestDb } from './harness.ts';
+
+describe('the admin socket a server on the embedded store answers', () => {
+  let test: TestDb;
+  let admin: FastifyInstance | null;
+  let socket: string;
+
+  beforeAll(async () => {
+    test = await openTestDb('embedded');
+    const dir = await mkdtemp(path.join(tmpdir(), 'admin-'));
+    admin = await listenForAdmin(test.db, dir, createLogger('silent'));
+    socket = adminSocketPath(dir);
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await test.drop();
+  });
+
+  it('runs each kind of command it is sent', async () => {
+    const hash = await hashPassword('a good password');
+    expect(await sendUserCommand(socket, { command: 'add', username: 'amina', passwordHash: hash })).toEqual({ ok: true, message: 'Added amina' });
+    expect(await sendUserCommand(socket, { command: 'disable', username: 'amina' })).toMatchObject({ ok: true, message: expect.stringMatching(/^Disabled amina/) });
+    expect((await sendUserCommand(socket, { command: 'list' })).message).toMatch(/^amina\tdisabled/);
+    expect((await sendUserCommand(socket, { command: 'keys-rotate' })).message).toMatch(/^Added signing key /);
+  });
+
+  it('refuses a command that lacks what it needs, or carries what it should not, changing nothing', async () => {
+    const before = await listUsers(test.db);
+    const malformed = [
+      { command: 'add', username: 'bilal' }, // no password hash
+      { command: 'add', username: 'bilal', passwordHash: 'plain text' }, // not an argon2id hash
+      { command: 'disable' }, // no name
+      { command: 'list', username: 'amina', extra: true },
+      { command: 'drop-everything' },
+    ];
+    for (const command of malformed) {
+      const reply = await sendUserCommand(socket, command as unknown as UserCommand);
+      expect(reply.ok, JSON.stringify(command)).toBe(false);
+    }
+    expect(await listUsers(test.db)).toEqual(before);
+  });
+});
