@@ -1,17 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startCommand } from '../scripts/start-command.ts';
 import { freePort } from '../tests/e2e/server-process.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
-
-/** npm start's node arguments, with the built server swapped for another script. */
-function startArgs(script: string): string[] {
-  const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.split(/\s+/).filter((w) => !/^[A-Z_]+=/.test(w));
-  return [...words.slice(1, -1), script];
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -29,7 +22,7 @@ export async function measureHttpCeiling(options: { serverUrl: string; queries: 
   const repliesFile = path.join(dir, 'replies.json');
   await writeFile(repliesFile, JSON.stringify(replies));
   const port = await freePort();
-  const bare = spawn(process.execPath, startArgs(path.resolve('bench/bare-fastify.mjs')), {
+  const bare = spawn(process.execPath, [...startCommand().args.slice(0, -1), path.resolve('bench/bare-fastify.mjs')], {
     env: { ...process.env, PORT: String(port), REPLIES_FILE: repliesFile },
     stdio: 'inherit',
   });

@@ -16,9 +16,6 @@ function OneOf<const T extends readonly string[]>(values: T) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 }
 
-export const ErrorReply = Type.Object({ detail: Type.String() });
-export type ErrorReply = Static<typeof ErrorReply>;
-
 // --- sign-in and sessions -------------------------------------------------------------------
 
 export const LoginForm = Type.Object({
@@ -114,20 +111,13 @@ export type SaveReply = Static<typeof SaveReply>;
 
 export const FeedbackQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) });
 
-export const StoredFeedback = Type.Object({
-  id: Type.Integer(),
-  user_type: OneOf(USER_TYPES),
-  username: Type.String(),
-  query: Type.String(),
-  retrieved_text: Type.String(),
-  model_type: Type.String(),
-  result_label: OneOf(RESULT_LABELS),
-  reaction: OneOf(REACTION_SYMBOLS),
-  confidence_score: Type.Number(),
-  client_id: Nullable(Type.String()),
-  round_id: Nullable(Type.String()),
-  created_at: Type.String(),
-});
+/** A stored vote as GET /feedback lists it: the item as sent, with its id and time. */
+export const StoredFeedback = Type.Evaluate(
+  Type.Intersect([
+    Type.Omit(FeedbackItem, ['client_id', 'round_id']),
+    Type.Object({ id: Type.Integer(), client_id: Nullable(Type.String()), round_id: Nullable(Type.String()), created_at: Type.String() }),
+  ]),
+);
 export type StoredFeedback = Static<typeof StoredFeedback>;
 
 export const FeedbackList = Type.Array(StoredFeedback);

@@ -8,6 +8,7 @@
  * nginx runs in the foreground as a child, with its prefix, configuration, pid and temp files in
  * a folder of its own, its configuration made from deploy/nginx/cluster.conf.template.
  */
+import { REPO_ROOT, startCommand } from './start-command.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+export { REPO_ROOT };
 export const NGINX_BIN = process.env.NGINX_BIN || '/usr/sbin/nginx';
 export const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy', 'nginx', 'cluster.conf.template');
 const HOST = '127.0.0.1';
@@ -117,24 +118,6 @@ async function waitFor200(url: string, exited: Promise<Exit>, what: string, time
     if (Date.now() > deadline) throw new Error(`${what} was not ready within ${Math.round(timeoutMs / 1000)} s`);
     await sleep(100);
   }
-}
-
-/**
- * What `npm start` runs after its build step, read from package.json: the environment it sets
- * (`NAME=value` before the command), and node's arguments.
- */
-export function startCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
-    const word = words.shift()!;
-    const at = word.indexOf('=');
-    env[word.slice(0, at)] = word.slice(at + 1);
-  }
-  const [command, ...args] = words;
-  if (command !== 'node') throw new Error(`npm start runs "${command}", not node: update startCommand in scripts/cluster-topology.ts`);
-  return { env, args };
 }
 
 export interface InstanceOptions {

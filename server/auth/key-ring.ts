@@ -17,7 +17,7 @@ export interface KeyRing {
 }
 
 // A plain Uint8Array: jose checks the key's type against the running realm's Uint8Array.
-const bytes = (buffer: Buffer) => new Uint8Array(buffer);
+const decode = (key: StoredKey) => new Uint8Array(Buffer.from(key.secret, 'base64url'));
 
 /** One configured secret (JWT_SECRET): it signs every token and verifies its own, and tokens without a kid. */
 export function staticKeyRing(secret: Uint8Array): KeyRing {
@@ -44,7 +44,8 @@ const UNKNOWN_KID_RELOAD_MS = 2_000;
  * one replaced verifies until no token it signed can still be valid, then it retires.
  */
 export class StoredKeyRing implements KeyRing {
-  private keys: StoredKey[] = [];
+  /** Oldest first, secrets decoded once per read of the store (every request verifies with one). */
+  private keys: Array<SigningKey & { createdAt: number }> = [];
   private loadedAt = -Infinity;
   private loading: Promise<void> | null = null;
   private readonly now: () => number;
@@ -68,7 +69,7 @@ export class StoredKeyRing implements KeyRing {
     await this.reloadIfOlderThan(this.reloadIntervalMs);
     const newest = this.keys.at(-1);
     if (!newest) throw new Error('no signing key in the store');
-    return { kid: newest.kid, secret: bytes(Buffer.from(newest.secret, 'base64url')) };
+    return newest;
   }
 
   async verifyingKey(kid: string | undefined): Promise<Uint8Array | null> {
@@ -78,8 +79,8 @@ export class StoredKeyRing implements KeyRing {
     const index = this.keys.findIndex((k) => k.kid === kid);
     if (index < 0) return null;
     const successor = this.keys[index + 1];
-    if (successor && this.now() > successor.created_at.getTime() + this.retirementDelayMs()) return null;
-    return bytes(Buffer.from(this.keys[index]!.secret, 'base64url'));
+    if (successor && this.now() > successor.createdAt + this.retirementDelayMs()) return null;
+    return this.keys[index]!.secret;
   }
 
   /**
@@ -99,7 +100,7 @@ export class StoredKeyRing implements KeyRing {
   private reload(): Promise<void> {
     this.loading ??= listSigningKeys(this.db)
       .then((keys) => {
-        this.keys = keys;
+        this.keys = keys.map((k) => ({ kid: k.kid, secret: decode(k), createdAt: k.created_at.getTime() }));
         this.loadedAt = this.now();
       })
       .finally(() => {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startCommand } from '../../scripts/start-command.ts';
 
 export interface RunningServer {
   url: string;
@@ -11,23 +11,6 @@ export interface RunningServer {
   process: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/**
- * What `npm start` runs after its build step, read from package.json: the environment it sets
- * (`NAME=value` before the command), and `node`'s arguments.
- */
-function startCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.split(/\s+/);
-  const env: Record<string, string> = {};
-  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
-    const [name, value] = words.shift()!.split('=') as [string, string];
-    env[name] = value;
-  }
-  const [command, ...args] = words;
-  if (command !== 'node') throw new Error(`npm start runs "${command}", not node: update startServerProcess`);
-  return { env, args };
 }
 
 export async function freePort(): Promise<number> {

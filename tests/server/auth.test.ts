@@ -1,7 +1,7 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/auth/tokens.ts';
-import { STORES, TEST_KEY, startTestServer, type TestServer } from './harness.ts';
+import { STORES, TEST_KEY, startTestServer, voteItem, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -25,18 +25,7 @@ describe.each(STORES)('auth on %s store', (store) => {
     server.api('/api/save', {
       token,
       json: {
-        items: [
-          {
-            user_type: 'Enthusiast',
-            username: 'reader',
-            query: 'patience',
-            retrieved_text: 'Patience is half of faith.',
-            model_type: 'X',
-            result_label: 'A',
-            reaction: '👍',
-            confidence_score: 0.5,
-          },
-        ],
+        items: [voteItem()],
       },
     });
 

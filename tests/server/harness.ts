@@ -45,6 +45,21 @@ export async function openTestDb(kind: StoreKind): Promise<TestDb> {
   };
 }
 
+/** One vote as the app sends it to /api/save; a test changes what it needs. */
+export function voteItem(overrides: Record<string, unknown> = {}) {
+  return {
+    user_type: 'Enthusiast',
+    username: 'reader',
+    query: 'patience',
+    retrieved_text: 'Patience is half of faith.',
+    model_type: 'X',
+    result_label: 'A',
+    reaction: '👍',
+    confidence_score: 0.5,
+    ...overrides,
+  };
+}
+
 /** A clock the tests move by hand. */
 export class TestClock {
   constructor(public ms = Date.now()) {}

@@ -5,21 +5,11 @@ import { StoreLimiter } from '../../server/http/rate-limit.ts';
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 import { listSigningKeys } from '../../server/store/signing-keys.ts';
 import { corpusEngine } from './engine-helpers.ts';
-import { STORES, TEST_SETTINGS, openTestDb, startTestServer, type TestDb, type TestServer } from './harness.ts';
+import { STORES, TEST_SETTINGS, openTestDb, startTestServer, voteItem, type TestDb, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
-const vote = (clientId: string) => ({
-  user_type: 'Ustaz',
-  username: 'reader',
-  query: 'patience',
-  retrieved_text: 'Patience is half of faith.',
-  model_type: 'X',
-  result_label: 'A',
-  reaction: '👍',
-  confidence_score: 0.5,
-  client_id: clientId,
-});
+const vote = (clientId: string) => voteItem({ user_type: 'Ustaz', client_id: clientId });
 
 let engine: RetrievalEngine | undefined;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { listenForMetrics, Metrics } from '../../server/http/metrics.ts';
 import { corpusEngine } from './engine-helpers.ts';
-import { STORES, openTestDb, startTestServer, type TestDb, type TestServer } from './harness.ts';
+import { STORES, openTestDb, startTestServer, voteItem, type TestDb, type TestServer } from './harness.ts';
 
 describe.each(STORES)('Prometheus metrics on %s', (store) => {
   let test: TestDb;
@@ -42,10 +42,7 @@ describe.each(STORES)('Prometheus metrics on %s', (store) => {
     await server.api('/api/search', { json: { query: '' } });
     await server.login('reader', 'wrong password');
     const tokens = (await (await server.login('reader', 'correct horse battery')).json()) as { access_token: string };
-    const item = {
-      user_type: 'Ustaz', username: 'reader', query: 'q', retrieved_text: 't', model_type: 'X',
-      result_label: 'A', reaction: '👍', confidence_score: 0.5, client_id: crypto.randomUUID(),
-    };
+    const item = voteItem({ client_id: crypto.randomUUID() });
     await server.api('/api/save', { token: tokens.access_token, json: { items: [item] } });
     await server.api('/api/save', { token: tokens.access_token, json: { items: [item] } });
     await server.api('/api/passages/no-such-passage/context');
