@@ -52,6 +52,15 @@ describe('POST /api/search', () => {
     expect(best.text.slice(best.highlight!.start, best.highlight!.end)).toContain('some blind men, hearing that an elephant');
   });
 
+  it('finds the one passage that names what the reader asks, from both models', async () => {
+    const results = (await (await search({ query: 'Harut and Marut', top_k: 3 })).json()) as Result[];
+    for (const model of ['lsa-96', 'sif-150']) {
+      const own = results.filter((r) => r.model === model);
+      expect(own, model).toHaveLength(3);
+      expect(own.some((r) => r.text.includes('Harut and Marut')), model).toBe(true);
+    }
+  });
+
   it('honours top_k and a single model', async () => {
     const one = (await (await search({ query: 'patience', top_k: 1 })).json()) as Result[];
     expect(one.map((r) => r.model)).toEqual(['lsa-96', 'sif-150']);
