@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../store/db.ts';
@@ -26,7 +26,7 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
   }
   // Without removeAdditional (Fastify's default strips unknown fields), which would empty the
   // command's other fields while Ajv tries the union's first branch.
-  const admin = Fastify({ loggerInstance: log, disableRequestLogging: true, ajv: { customOptions: { removeAdditional: false } } });
+  const admin = Fastify({ loggerInstance: log, logController: new LogController({ disableRequestLogging: true }), ajv: { customOptions: { removeAdditional: false } } });
   admin.post<{ Body: UserCommand }>('/users', { schema: { body: UserCommand } }, async (request, reply) => {
     const command = request.body;
     try {
