@@ -10,6 +10,7 @@
  */
 import { REPO_ROOT, startCommand } from './start-command.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { restartDelay } from './restart-policy.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -128,11 +129,14 @@ export interface InstanceOptions {
   /** More environment for the instance (e.g. SEARCH_RATE_LIMIT); the topology's own settings win. */
   env?: Record<string, string>;
   output: OutputSink;
+  /** Called when the process exits without having been asked to stop, with how long it was up. */
+  onCrash?: (instance: Instance, exit: Exit, upForMs: number) => void;
 }
 
 /** One server process as `npm start` runs it; it can be stopped (drained or killed) and started again. */
 export class Instance {
   private child: Child | undefined;
+  private stopping = false;
 
   constructor(readonly options: InstanceOptions) {}
 
@@ -169,7 +173,13 @@ export class Instance {
     // The instances share their signing keys through the database; one set by hand would have
     // to be the same everywhere, which is what the store already gives.
     delete env.JWT_SECRET;
-    this.child = spawnChild(this.name, process.execPath, start.args, env, this.options.output);
+    const child = spawnChild(this.name, process.execPath, start.args, env, this.options.output);
+    const startedAt = Date.now();
+    this.child = child;
+    this.stopping = false;
+    void child.exited.then((exit) => {
+      if (!this.stopping && this.child === child) this.options.onCrash?.(this, exit, Date.now() - startedAt);
+    });
   }
 
   /** Waits until GET /api/health/ready answers 200. */
@@ -183,6 +193,7 @@ export class Instance {
    * (SIGKILL after `graceMs`). SIGKILL is a crash.
    */
   async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM', graceMs = 20_000): Promise<Exit> {
+    this.stopping = true;
     if (!this.child) return { code: null, signal: null };
     return stopChild(this.child, signal, graceMs);
   }
@@ -255,6 +266,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   accessLog?: boolean;
   output?: OutputSink;
+  /** Start an instance again when it exits without being asked to (RESTART_POLICY's waits). */
+  restartCrashed?: boolean;
 }
 
 export interface Cluster {
@@ -269,6 +282,25 @@ export interface Cluster {
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const output = options.output ?? prefixedOutput;
   const dataRoot = path.resolve(options.dataRoot);
+  const supervisor = { stopping: false, delays: new Map<Instance, number>(), timers: new Set<NodeJS.Timeout>() };
+  const restart = (instance: Instance, exit: Exit, upForMs: number) => {
+    if (supervisor.stopping) return;
+    const delay = restartDelay(supervisor.delays.get(instance), upForMs);
+    supervisor.delays.set(instance, delay);
+    const how = exit.signal ? `on ${exit.signal}` : `with code ${exit.code}`;
+    output('cluster', `${instance.name} stopped unexpectedly (${how}); starting it again in ${delay / 1000} s`);
+    const timer = setTimeout(() => {
+      supervisor.timers.delete(timer);
+      if (supervisor.stopping || instance.isRunning) return;
+      instance.start();
+      // Should it exit again before it is ready, onCrash schedules the next try.
+      instance.ready().then(
+        () => output('cluster', `${instance.name} is serving again`),
+        (error: unknown) => output('cluster', `${instance.name} did not come back: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, delay);
+    supervisor.timers.add(timer);
+  };
   const instances = options.instancePorts.map(
     (port, i) =>
       new Instance({
@@ -278,10 +310,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         databaseUrl: options.databaseUrl,
         env: options.env,
         output,
+        onCrash: options.restartCrashed ? restart : undefined,
       }),
   );
   const nginx = new Nginx({ prefix: path.join(dataRoot, 'nginx'), port: options.port, upstreamPorts: options.instancePorts, accessLog: options.accessLog, output });
   const stop = async () => {
+    supervisor.stopping = true;
+    for (const timer of supervisor.timers) clearTimeout(timer);
     await nginx.stop();
     await Promise.all(instances.map((instance) => instance.stop('SIGTERM')));
   };

@@ -2,7 +2,8 @@
  * npm run cluster: INSTANCES (default 2) servers on one PostgreSQL database behind nginx on PORT
  * (default 8080, loopback only); instance N listens on PORT + N with DATA_DIR
  * data/cluster/instance-N. Without DATABASE_URL it starts this machine's PostgreSQL and uses its
- * database `alchemy`. Ctrl-C (or SIGTERM) stops nginx, then drains every instance.
+ * database `alchemy`. An instance that crashes is started again (scripts/restart-policy.ts) while
+ * nginx sends its readers to the others. Ctrl-C (or SIGTERM) stops nginx, then drains every instance.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     port,
     instancePorts,
     output: prefixedOutput,
+    restartCrashed: true,
   });
   state.cluster = cluster;
   if (state.stopping) return void cluster.stop();

@@ -149,7 +149,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 // Like every PostgreSQL suite: where TEST_DATABASE_URL names a database to use (CI sets it); and
 // where Debian's nginx is installed (CI installs it).
-describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one PostgreSQL behind nginx, restarted one at a time under load', () => {
+describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one PostgreSQL behind nginx, restarted one at a time under load, a crashed one by the cluster itself', () => {
   let cluster: Cluster | undefined;
   let dataRoot: string | undefined;
   const log: string[] = [];
@@ -180,6 +180,7 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
         ACCESS_TOKEN_TTL_SECONDS: '12',
       },
       output: (name, line) => log.push(`[${name}] ${line}`),
+      restartCrashed: true,
     });
     const [first, second] = cluster.instances as [Cluster['instances'][number], Cluster['instances'][number]];
 
@@ -216,6 +217,12 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
     await roundsGoOn(ROUNDS_BETWEEN);
     const crashed = await downAndUp(second, 'SIGKILL');
     await roundsGoOn(ROUNDS_BETWEEN);
+    // An instance that dies on its own (no one asked it to stop) is started again by the cluster.
+    const deadPid = first.pid!;
+    process.kill(deadPid, 'SIGKILL');
+    while (first.pid === deadPid || !first.isRunning) await sleep(50);
+    await first.ready();
+    await roundsGoOn(ROUNDS_BETWEEN);
     stopped = true;
     await reading;
     const seconds = (performance.now() - started) / 1000;
@@ -226,11 +233,15 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
       `cluster: ${figures.requests} requests through nginx in ${seconds.toFixed(1)} s by ${READERS} readers, ` +
         `${figures.retried} answered 502/503 and retried by the reader ${JSON.stringify(figures.retriedAs)}, ` +
         `${upstreamFailures} failed on an instance and sent to the other by nginx, ${figures.votes} votes, ${figures.refreshes} token refreshes; ` +
-        `instance-1 drained (exit ${drained.code ?? drained.signal}), instance-2 killed (${crashed.signal ?? crashed.code}), each restarted`,
+        `instance-1 drained (exit ${drained.code ?? drained.signal}), instance-2 killed (${crashed.signal ?? crashed.code}), each restarted; instance-1 crashed and was restarted by the cluster`,
     );
     expect(figures.failures).toEqual([]);
     expect(drained).toEqual({ code: 0, signal: null });
     expect(crashed.signal).toBe('SIGKILL');
+    expect(log).toContain('[cluster] instance-1 stopped unexpectedly (on SIGKILL); starting it again in 1 s');
+    expect(log).toContain('[cluster] instance-1 is serving again');
+    // The instances stopped on purpose above were left to the test to start again.
+    expect(log.filter((line) => line.includes('stopped unexpectedly'))).toHaveLength(1);
 
     // Every vote given is stored, once; nothing else is.
     const db = new pg.Client({ connectionString: databaseUrl });
