@@ -44,3 +44,22 @@ export function score(ranks: Array<number | null>): Scores {
     mrr: ranks.reduce<number>((s, r) => s + (r === null ? 0 : 1 / r), 0) / n,
   };
 }
+
+/**
+ * How alike two models' answers are, question by question: the share of questions on which their
+ * first passage is the same, and how many of their top 3 they share on average. The comparison
+ * readers make is only worth making when these stay well below 1 and 3.
+ */
+export function agreement(first: string[][], second: string[][]): { sameFirst: number; sharedInTop3: number } {
+  const n = Math.min(first.length, second.length);
+  if (n === 0) return { sameFirst: 0, sharedInTop3: 0 };
+  let same = 0;
+  let shared = 0;
+  for (let i = 0; i < n; i++) {
+    const [a, b] = [first[i]!, second[i]!];
+    if (a.length > 0 && a[0] === b[0]) same++;
+    const top = new Set(a.slice(0, 3));
+    shared += new Set(b.slice(0, 3).filter((x) => top.has(x))).size;
+  }
+  return { sameFirst: same / n, sharedInTop3: shared / n };
+}

@@ -3,6 +3,7 @@ import { terminalProgress } from '../common/progress.ts';
 import { startRetrieval } from '../search/start-retrieval.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
 import { loadQuestions, ranksFor, table } from './evaluate.ts';
+import { agreement } from './metrics.ts';
 import { runSweep } from './sweep.ts';
 
 async function main(): Promise<void> {
@@ -19,15 +20,29 @@ async function main(): Promise<void> {
   for (const part of ['dev', 'test'] as const) {
     const set = questions.filter((q) => q.part === part);
     const rows: Array<[string, Array<number | null>]> = [];
+    const answers: string[][][] = [];
     for (const entry of engine.entries) {
       if (!('index' in entry)) continue;
-      const search = async (query: string) => (await engine.search(query, 10, entry.id)).map((r) => r.text);
+      const ids: string[][] = [];
+      const search = async (query: string) => {
+        const results = await engine.search(query, 10, entry.id);
+        ids.push(results.map((r) => r.id));
+        return results.map((r) => r.text);
+      };
       rows.push([`${entry.family} ${entry.name}`, await ranksFor(search, set)]);
+      answers.push(ids);
     }
     rows.push(['keyword baseline (MiniSearch BM25)', await ranksFor((query) => baseline(query, 10).map((i) => texts[i]!), set)]);
     const note = part === 'dev' ? 'settings are chosen on this part' : 'reported only, never used to choose anything';
     console.log(`\n${part} part: ${set.length} questions (${note})\n`);
     console.log(table(rows, set));
+    if (answers.length === 2) {
+      const { sameFirst, sharedInTop3 } = agreement(answers[0]!, answers[1]!);
+      console.log(
+        `\nThe two models give the same first passage on ${Math.round(sameFirst * 100)}% of these questions ` +
+          `and share ${sharedInTop3.toFixed(1)} of their top 3 on average.`,
+      );
+    }
   }
 }
 

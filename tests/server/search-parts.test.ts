@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstHitRank, score } from '../../server/eval/metrics.ts';
+import { agreement, firstHitRank, score } from '../../server/eval/metrics.ts';
 import { interleave } from '../../server/search/interleave.ts';
 import { LruCache } from '../../server/search/lru-cache.ts';
 import { FixedWindowLimiter } from '../../server/http/rate-limit.ts';
@@ -46,6 +46,13 @@ describe('evaluation metrics', () => {
   it('finds the first passage holding a gold quote, whatever its spacing, case or quote marks', () => {
     expect(firstHitRank(['nothing here', 'He said “KNOW,   O beloved”'], ['he said "know, o beloved"'])).toBe(2);
     expect(firstHitRank(['nothing'], ['absent'])).toBeNull();
+  });
+
+  it('says how alike two models answer: the same first passage, and how much of the top 3 they share', () => {
+    const lsa = [['a', 'b', 'c'], ['d', 'e', 'f'], ['g', 'h', 'i'], []];
+    const sif = [['a', 'c', 'x'], ['e', 'd', 'f'], ['y', 'z', 'w'], []];
+    expect(agreement(lsa, sif)).toEqual({ sameFirst: 0.25, sharedInTop3: (2 + 3 + 0 + 0) / 4 });
+    expect(agreement([], [])).toEqual({ sameFirst: 0, sharedInTop3: 0 });
   });
 
   it('computes hit@1, hit@3 and MRR', () => {
