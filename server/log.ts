@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { LogController, type FastifyBaseLogger } from 'fastify';
 import { pino, type DestinationStream } from 'pino';
 
 /** A request as the log shows it: its path, never its query string (which may carry a secret). */
@@ -40,4 +40,9 @@ export function createLogger(level = 'info', destination?: DestinationStream): F
     },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** Fastify's logging for a side server (the admin socket, metrics): the app's logger, no line per request. */
+export function sideServerLogging(log: FastifyBaseLogger): { loggerInstance: FastifyBaseLogger; logController: LogController } {
+  return { loggerInstance: log, logController: new LogController({ disableRequestLogging: true }) };
 }

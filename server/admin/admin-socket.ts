@@ -1,6 +1,7 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { sideServerLogging } from '../log.ts';
 import type { Db } from '../store/db.ts';
 import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
 
@@ -26,7 +27,7 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
   }
   // Without removeAdditional (Fastify's default strips unknown fields), which would empty the
   // command's other fields while Ajv tries the union's first branch.
-  const admin = Fastify({ loggerInstance: log, logController: new LogController({ disableRequestLogging: true }), ajv: { customOptions: { removeAdditional: false } } });
+  const admin = Fastify({ ...sideServerLogging(log), ajv: { customOptions: { removeAdditional: false } } });
   admin.post<{ Body: UserCommand }>('/users', { schema: { body: UserCommand } }, async (request, reply) => {
     const command = request.body;
     try {

@@ -3,7 +3,7 @@ import { terminalProgress } from '../common/progress.ts';
 import { startRetrieval } from '../search/start-retrieval.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
 import { loadQuestions, ranksFor, table } from './evaluate.ts';
-import { agreement } from './metrics.ts';
+import { agreement, firstHitRank } from './metrics.ts';
 import { runSweep } from './sweep.ts';
 
 async function main(): Promise<void> {
@@ -23,14 +23,10 @@ async function main(): Promise<void> {
     const answers: string[][][] = [];
     for (const entry of engine.entries) {
       if (!('index' in entry)) continue;
-      const ids: string[][] = [];
-      const search = async (query: string) => {
-        const results = await engine.search(query, 10, entry.id);
-        ids.push(results.map((r) => r.id));
-        return results.map((r) => r.text);
-      };
-      rows.push([`${entry.family} ${entry.name}`, await ranksFor(search, set)]);
-      answers.push(ids);
+      const results = [];
+      for (const q of set) results.push(await engine.search(q.query, 10, entry.id));
+      rows.push([`${entry.family} ${entry.name}`, results.map((found, i) => firstHitRank(found.map((r) => r.text), set[i]!.gold))]);
+      answers.push(results.map((found) => found.map((r) => r.id)));
     }
     rows.push(['keyword baseline (MiniSearch BM25)', await ranksFor((query) => baseline(query, 10).map((i) => texts[i]!), set)]);
     const note = part === 'dev' ? 'settings are chosen on this part' : 'reported only, never used to choose anything';

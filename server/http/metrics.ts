@@ -1,6 +1,7 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { sideServerLogging } from '../log.ts';
 import type { Db } from '../store/db.ts';
 
 type PoolStats = ReturnType<NonNullable<Db['poolStats']>>;
@@ -73,7 +74,7 @@ export const requestMetrics = fp<{ metrics: Metrics | null }>(
 
 /** GET /metrics for Prometheus, on a port of its own, so that it is never public by accident. */
 export async function listenForMetrics(metrics: Metrics, host: string, port: number, log: FastifyBaseLogger): Promise<FastifyInstance> {
-  const server = Fastify({ loggerInstance: log, logController: new LogController({ disableRequestLogging: true }) });
+  const server = Fastify(sideServerLogging(log));
   server.get('/metrics', async (_request, reply) => {
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
