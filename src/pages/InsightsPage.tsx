@@ -23,6 +23,7 @@ import { Page } from '../components/Page.tsx';
 import { ServerData } from '../components/ServerData.tsx';
 import { ReactionMixChart } from '../components/ReactionMixChart.tsx';
 import { WinRateChart } from '../components/WinRateChart.tsx';
+import { flushOutbox } from '../feedback/flush-outbox.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -37,7 +38,15 @@ function recordFor(model: Stats['models'][number], readers: (typeof READERS)[num
 }
 
 const STATS_PATH = '/stats';
-const loadStats = (signal: AbortSignal) => fetchStats(signal);
+/**
+ * The figures count this reader's own latest votes too: any still waiting in the outbox (a vote
+ * given a moment ago, or while the server was out of reach) is sent first. A flush that fails
+ * leaves them queued, and the figures are read all the same.
+ */
+const loadStats = async (signal: AbortSignal) => {
+  await flushOutbox({ now: true }).catch(() => undefined);
+  return fetchStats(signal);
+};
 
 export default function InsightsPage() {
   const stats = useServerData(STATS_PATH, loadStats);

@@ -26,7 +26,11 @@ describe('insights and reading in context, in Chromium', () => {
   /** Votes on A and B when they differ; returns false (and does not vote) when both are the same passage. */
   async function voteOn(page: Page, query: string, a: string, b: string): Promise<boolean> {
     await page.getByLabel('What would you like to know?').fill(query);
+    const searched = page.waitForResponse((response) => response.url().endsWith('/api/search'));
     await page.getByRole('button', { name: 'Search' }).click();
+    await searched;
+    // The last round's cards, thanks and all, stay on screen until the new results replace them.
+    await page.getByText('Thank you for your feedback!').first().waitFor({ state: 'detached' });
     await page.getByText('Result B').waitFor();
     if (await page.getByText('Both models found the same passage this time.').count()) return false;
     await page.getByRole('button', { name: `${a} (result A)` }).click();
@@ -81,6 +85,31 @@ describe('insights and reading in context, in Chromium', () => {
     const total = reactions.slice(1).reduce((n, r) => n + Number(r.split('\t')[4]), 0);
     expect(total).toBe(6);
     await screenshot(page, 'insights-light-1280');
+  });
+
+  /** The reactions Insights counts, over both models. */
+  async function reactionsCounted(page: Page): Promise<number> {
+    await page.getByRole('link', { name: 'See which model readers prefer' }).click();
+    await page.waitForURL('**/insights');
+    const table = page.getByRole('table', { name: 'Reactions per model' });
+    await table.waitFor();
+    const rows = await table.getByRole('row').allInnerTexts();
+    return rows.slice(1).reduce((n, r) => n + Number(r.split('\t')[4]), 0);
+  }
+
+  it('counts the votes still waiting in the outbox when the reader opens Insights', async () => {
+    const page = await signedIn();
+    const before = await reactionsCounted(page);
+    await page.goto(`${suite.server.url}/dashboard`);
+    // The server cannot take votes for a while: the next two wait in the outbox.
+    await context.route('**/api/save', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable"}' }));
+    let voted = false;
+    for (const question of ['the heart is like a mirror', 'patience in marriage', 'the love of God', 'what happens after death']) {
+      if ((voted = await voteOn(page, question, 'Good result', 'Not relevant'))) break;
+    }
+    expect(voted).toBe(true);
+    await context.unroute('**/api/save');
+    expect(await reactionsCounted(page)).toBe(before + 2);
   });
 
   it('opens a result in its chapter, highlighted among its neighbours, at a link to share', async () => {
