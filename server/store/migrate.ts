@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from './db.ts';
+import type { Db, Transaction } from './db.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
@@ -9,8 +9,13 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
  * transaction (the driver runs the file as a script, so a function body's semicolons are safe).
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // A lock keeps servers starting at once on one database from racing: CREATE TABLE IF NOT
+  // EXISTS is not safe against a concurrent twin, and neither is applying a file twice.
+  await db.transaction(async (tx) => {
+    await lockMigrations(db, tx);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const applied = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
@@ -20,8 +25,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     if (applied.has(file)) continue;
     const sql = await readFile(path.join(dir, file), 'utf8');
     await db.transaction(async (tx) => {
-      // A lock keeps two servers starting at once from applying the same file twice.
-      if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7261001)');
+      await lockMigrations(db, tx);
       const again = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
       if (again.length > 0) return;
       await tx.execScript(sql);
@@ -30,4 +34,9 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     });
   }
   return done;
+}
+
+/** Held until the transaction ends; PGlite has one connection, so it needs none. */
+async function lockMigrations(db: Db, tx: Transaction): Promise<void> {
+  if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7261001)');
 }

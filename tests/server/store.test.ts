@@ -1,11 +1,14 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { ensureDemoUser } from '../../server/bootstrap.ts';
+import { openPostgresDb } from '../../server/store/db.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { findUser, listUsers } from '../../server/store/users.ts';
+import pg from 'pg';
 import { STORES, openTestDb, type TestDb } from './harness.ts';
 
 describe.each(STORES)('store on %s', (store) => {
@@ -68,5 +71,26 @@ CREATE TABLE shouts (said text NOT NULL);`,
   it('rejects a stored username that is not lower case', async () => {
     test = await openTestDb(store);
     await expect(test.db.query("INSERT INTO users (username, password_hash) VALUES ('Mixed', 'x')")).rejects.toThrow();
+  });
+});
+
+describe.runIf(STORES.includes('postgres'))('migrations on PostgreSQL', () => {
+  it('several servers starting at once on an empty database migrate it once, and none of them fails', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const servers = [];
+    for (let i = 0; i < 4; i++) servers.push(await openPostgresDb(url, { schema }));
+    try {
+      const applied = await Promise.all(servers.map((db) => migrate(db)));
+      const files = (await readdir(path.join(import.meta.dirname, '../../server/store/migrations'))).filter((f) => f.endsWith('.sql'));
+      expect(applied.flat().sort()).toEqual(files.sort());
+      expect(await servers[0]!.query('SELECT name FROM schema_migrations')).toHaveLength(files.length);
+    } finally {
+      await Promise.all(servers.map((db) => db.close()));
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
   });
 });
