@@ -85,11 +85,22 @@ function spawnChild(name: string, command: string, args: string[], env: NodeJS.P
     });
     child.once('exit', (code, signal) => {
       running.delete(child);
+      // What the child left behind in its group goes with it: nginx's workers outlive a master
+      // killed outright, and would hold its port against the next one.
+      killGroup(child);
       output(name, signal ? `exited on ${signal}` : `exited with code ${code}`);
       resolve({ code, signal });
     });
   });
   return { process: child, exited };
+}
+
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group is empty already (ESRCH): the usual case
+  }
 }
 
 /** Sends `signal`, and SIGKILL when the child has not exited `graceMs` later. */
@@ -130,11 +141,21 @@ export interface InstanceOptions {
   env?: Record<string, string>;
   output: OutputSink;
   /** Called when the process exits without having been asked to stop, with how long it was up. */
-  onCrash?: (instance: Instance, exit: Exit, upForMs: number) => void;
+  onCrash?: CrashHandler;
 }
 
+/** A child of the cluster that the cluster starts again when it dies on its own. */
+export interface Supervised {
+  readonly name: string;
+  readonly isRunning: boolean;
+  /** Starts it again and waits until it serves. */
+  relaunch(): Promise<void>;
+}
+
+export type CrashHandler = (child: Supervised, exit: Exit, upForMs: number) => void;
+
 /** One server process as `npm start` runs it; it can be stopped (drained or killed) and started again. */
-export class Instance {
+export class Instance implements Supervised {
   private child: Child | undefined;
   private stopping = false;
 
@@ -182,6 +203,11 @@ export class Instance {
     });
   }
 
+  relaunch(): Promise<void> {
+    this.start();
+    return this.ready();
+  }
+
   /** Waits until GET /api/health/ready answers 200. */
   async ready(timeoutMs = 180_000): Promise<void> {
     if (!this.child) throw new Error(`${this.name} was never started`);
@@ -207,6 +233,8 @@ export interface NginxOptions {
   /** An access log in the prefix (logs/access.log); off by default. */
   accessLog?: boolean;
   output: OutputSink;
+  /** Called when nginx exits without having been asked to stop, with how long it was up. */
+  onCrash?: CrashHandler;
 }
 
 /** deploy/nginx/cluster.conf.template with its fields filled in. */
@@ -225,13 +253,28 @@ export function renderNginxConfig(template: string, options: Omit<NginxOptions, 
 }
 
 /** Debian's nginx, in the foreground, as a child of this process. */
-export class Nginx {
+export class Nginx implements Supervised {
+  readonly name = 'nginx';
   private child: Child | undefined;
+  private stopping = false;
 
   constructor(readonly options: NginxOptions) {}
 
   get url(): string {
     return `http://${HOST}:${this.options.port}`;
+  }
+
+  /** The master process's. */
+  get pid(): number | undefined {
+    return this.child?.process.pid;
+  }
+
+  get isRunning(): boolean {
+    return this.child !== undefined && this.child.process.exitCode === null && this.child.process.signalCode === null;
+  }
+
+  relaunch(): Promise<void> {
+    return this.start();
   }
 
   async start(timeoutMs = 15_000): Promise<void> {
@@ -242,13 +285,20 @@ export class Nginx {
     await chmod(prefix, 0o755);
     const conf = path.join(prefix, 'nginx.conf');
     await writeFile(conf, renderNginxConfig(readFileSync(NGINX_TEMPLATE, 'utf8'), this.options));
-    this.child = spawnChild('nginx', NGINX_BIN, ['-p', prefix, '-c', conf, '-e', 'stderr', '-g', 'daemon off;'], process.env, this.options.output);
+    const child = spawnChild('nginx', NGINX_BIN, ['-p', prefix, '-c', conf, '-e', 'stderr', '-g', 'daemon off;'], process.env, this.options.output);
+    const startedAt = Date.now();
+    this.child = child;
+    this.stopping = false;
+    void child.exited.then((exit) => {
+      if (!this.stopping && this.child === child) this.options.onCrash?.(this, exit, Date.now() - startedAt);
+    });
     // Any answer from an instance through nginx will do; readiness is the instances' business.
     await waitFor200(`${this.url}/api/health/live`, this.child.exited, 'nginx', timeoutMs);
   }
 
   /** SIGQUIT: nginx stops accepting, finishes the requests in flight, exits. */
   async stop(graceMs = 10_000): Promise<Exit> {
+    this.stopping = true;
     if (!this.child) return { code: null, signal: null };
     return stopChild(this.child, 'SIGQUIT', graceMs);
   }
@@ -266,7 +316,7 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   accessLog?: boolean;
   output?: OutputSink;
-  /** Start an instance again when it exits without being asked to (RESTART_POLICY's waits). */
+  /** Start an instance, or nginx, again when it exits without being asked to (RESTART_POLICY's waits). */
   restartCrashed?: boolean;
 }
 
@@ -282,21 +332,20 @@ export interface Cluster {
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const output = options.output ?? prefixedOutput;
   const dataRoot = path.resolve(options.dataRoot);
-  const supervisor = { stopping: false, delays: new Map<Instance, number>(), timers: new Set<NodeJS.Timeout>() };
-  const restart = (instance: Instance, exit: Exit, upForMs: number) => {
+  const supervisor = { stopping: false, delays: new Map<Supervised, number>(), timers: new Set<NodeJS.Timeout>() };
+  const restart: CrashHandler = (child, exit, upForMs) => {
     if (supervisor.stopping) return;
-    const delay = restartDelay(supervisor.delays.get(instance), upForMs);
-    supervisor.delays.set(instance, delay);
+    const delay = restartDelay(supervisor.delays.get(child), upForMs);
+    supervisor.delays.set(child, delay);
     const how = exit.signal ? `on ${exit.signal}` : `with code ${exit.code}`;
-    output('cluster', `${instance.name} stopped unexpectedly (${how}); starting it again in ${delay / 1000} s`);
+    output('cluster', `${child.name} stopped unexpectedly (${how}); starting it again in ${delay / 1000} s`);
     const timer = setTimeout(() => {
       supervisor.timers.delete(timer);
-      if (supervisor.stopping || instance.isRunning) return;
-      instance.start();
+      if (supervisor.stopping || child.isRunning) return;
       // Should it exit again before it is ready, onCrash schedules the next try.
-      instance.ready().then(
-        () => output('cluster', `${instance.name} is serving again`),
-        (error: unknown) => output('cluster', `${instance.name} did not come back: ${error instanceof Error ? error.message : String(error)}`),
+      child.relaunch().then(
+        () => output('cluster', `${child.name} is serving again`),
+        (error: unknown) => output('cluster', `${child.name} did not come back: ${error instanceof Error ? error.message : String(error)}`),
       );
     }, delay);
     supervisor.timers.add(timer);
@@ -313,7 +362,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         onCrash: options.restartCrashed ? restart : undefined,
       }),
   );
-  const nginx = new Nginx({ prefix: path.join(dataRoot, 'nginx'), port: options.port, upstreamPorts: options.instancePorts, accessLog: options.accessLog, output });
+  const nginx = new Nginx({
+    prefix: path.join(dataRoot, 'nginx'),
+    port: options.port,
+    upstreamPorts: options.instancePorts,
+    accessLog: options.accessLog,
+    output,
+    onCrash: options.restartCrashed ? restart : undefined,
+  });
   const stop = async () => {
     supervisor.stopping = true;
     for (const timer of supervisor.timers) clearTimeout(timer);

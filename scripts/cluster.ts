@@ -3,7 +3,7 @@
  * (default 8080, loopback only); instance N listens on PORT + N with DATA_DIR
  * data/cluster/instance-N. Without DATABASE_URL it starts this machine's PostgreSQL and uses its
  * database `alchemy`. An instance that crashes is started again (scripts/restart-policy.ts) while
- * nginx sends its readers to the others. Ctrl-C (or SIGTERM) stops nginx, then drains every instance.
+ * nginx sends its readers to the others; so is nginx itself. Ctrl-C (or SIGTERM) stops nginx, then drains every instance.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

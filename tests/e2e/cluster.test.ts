@@ -243,6 +243,28 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
     // The instances stopped on purpose above were left to the test to start again.
     expect(log.filter((line) => line.includes('stopped unexpectedly'))).toHaveLength(1);
 
+    // nginx killed outright (no drain, its workers orphaned) is started again too, on its port.
+    const nginxPid = cluster.nginx.pid!;
+    process.kill(nginxPid, 'SIGKILL');
+    while (cluster.nginx.pid === nginxPid || !cluster.nginx.isRunning) await sleep(50);
+    while (!log.includes('[cluster] nginx is serving again')) await sleep(50);
+    expect(log).toContain('[cluster] nginx stopped unexpectedly (on SIGKILL); starting it again in 1 s');
+    // The old master's workers are gone (left alone they go on answering on the port, and the new
+    // master cannot bind it); once they are, the new master answers.
+    const groupAlive = (pgid: number) => {
+      try {
+        process.kill(-pgid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const deadline = Date.now() + 10_000; // until init has reaped them
+    while (groupAlive(nginxPid) && Date.now() < deadline) await sleep(100);
+    expect(groupAlive(nginxPid)).toBe(false);
+    expect(cluster.nginx.isRunning).toBe(true);
+    expect((await fetch(`${cluster.url}/api/health/ready`)).status).toBe(200);
+
     // Every vote given is stored, once; nothing else is.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
