@@ -21,6 +21,8 @@ export interface Config {
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   searchRateLimit: number;
+  /** How long a start waits for a PostgreSQL that does not answer yet. */
+  databaseWaitSeconds: number;
   /** Prometheus metrics on this port, apart from the public one; off when unset. */
   metricsPort: number | undefined;
   staticDir: string;
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: intSetting(env, 'SESSION_IDLE_DAYS', 14, 1) * DAY,
     sessionAbsoluteSeconds: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1) * DAY,
     searchRateLimit: intSetting(env, 'SEARCH_RATE_LIMIT', 120, 0),
+    databaseWaitSeconds: intSetting(env, 'DATABASE_WAIT_SECONDS', 60, 0),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',

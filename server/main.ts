@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import pg from 'pg';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
 import { listenForMetrics, Metrics } from './http/metrics.ts';
@@ -12,6 +13,7 @@ import { listenForAdmin } from './admin/admin-socket.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
+import { databaseLabel, DatabaseUnreachableError, describeDatabaseError, untilDatabaseAnswers } from './store/wait-for-database.ts';
 import { LineupError } from './models/lineup.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
 import { terminalProgress } from './common/progress.ts';
@@ -32,12 +34,29 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const started = performance.now();
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
-  const store = (async () => {
+  const openStore = async () => {
     const db = await openDb(config, (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'));
-    const applied = await migrate(db);
-    await ensureDemoUser(db, config.demoPassword);
-    return { db, applied };
-  })();
+    try {
+      const applied = await migrate(db);
+      await ensureDemoUser(db, config.demoPassword);
+      return { db, applied };
+    } catch (error) {
+      await db.close().catch(() => undefined);
+      throw error;
+    }
+  };
+  const where = config.databaseUrl ? databaseLabel(config.databaseUrl) : '';
+  // A PostgreSQL not answering yet (started with the server, restarting) is waited for.
+  const store = config.databaseUrl
+    ? untilDatabaseAnswers(where, openStore, {
+        waitMs: config.databaseWaitSeconds * 1000,
+        onRetry: (error, delayMs) =>
+          logger.warn(
+            { database: where, retryInMs: delayMs },
+            `PostgreSQL at ${where} is not answering (${describeDatabaseError(error)}); trying again in ${(delayMs / 1000).toFixed(1)} s`,
+          ),
+      })
+    : openStore();
   store.catch(() => undefined); // its failure is reported where it is awaited, below
   // PostgreSQL is connected to before the models fit: a fit holds the event loop for seconds, and
   // a connection handshake waiting behind it would time out.
@@ -93,6 +112,11 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof DatabaseUnreachableError) {
+    console.error(error.message);
+  } else if (error instanceof pg.DatabaseError) {
+    // The server refused us (a wrong password, no such database, no permission): its words suffice.
+    console.error(`PostgreSQL refused: ${describeDatabaseError(error)}`);
   } else if (error instanceof DataDirLockedError) {
     console.error(`Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`);
   } else {

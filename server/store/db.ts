@@ -140,7 +140,12 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   // An idle connection the server terminates (a restart, pg_terminate_backend) is reported here
   // and dropped by the pool; without a listener the process would exit. The next query connects anew.
   pool.on('error', (error) => options.onConnectionError?.(error));
-  await pool.query('SELECT 1');
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw unavailableOr(error);
+  }
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Server } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type RunningServer } from './server-process.ts';
+import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 // Like every PostgreSQL suite: where TEST_DATABASE_URL names a database to use (CI sets it).
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server as npm start runs it, on PostgreSQL', () => {
@@ -40,9 +41,51 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server as npm start 
     expect((await fetch(`${two.url}/api/health/ready`)).status).toBe(200);
   });
 
+  it('started before its database answers, waits for it, saying so, and then serves', async () => {
+    // The database "comes up" 2 s after the server: until then nothing listens on its port.
+    const port = await freePort();
+    const real = new URL(url);
+    let forwarder: Server | undefined;
+    const comesUp = setTimeout(() => {
+      forwarder = createServer((socket) => {
+        const upstream = connect(Number(real.port || 5432), real.hostname);
+        socket.pipe(upstream).pipe(socket);
+        socket.on('error', () => upstream.destroy());
+        upstream.on('error', () => socket.destroy());
+      }).listen(port, '127.0.0.1');
+    }, 2_000);
+    const late = new URL(url);
+    late.hostname = '127.0.0.1';
+    late.port = String(port);
+    try {
+      const waited = await startServerProcess({ DATABASE_URL: late.toString(), PGOPTIONS: `-c search_path=${schema}`, DEMO_PASSWORD: 'demo password 1' });
+      servers.push(waited);
+      expect((await fetch(`${waited.url}/api/health/ready`)).status).toBe(200);
+      expect(waited.output()).toContain(`PostgreSQL at 127.0.0.1:${port}${late.pathname} is not answering (connect ECONNREFUSED 127.0.0.1:${port}); trying again in 0.5 s`);
+      expect(waited.output()).not.toContain(`${real.username}:${real.password}@`); // no credentials in the log
+    } finally {
+      clearTimeout(comesUp);
+      forwarder?.close();
+    }
+  });
+
   it('drains on SIGTERM: exits 0 once what is in flight is answered', async () => {
     const [one] = servers as [RunningServer];
     expect(await one.stop('SIGTERM')).toBe(0);
     expect(one.output()).toContain('shutting down: finishing requests in flight');
+  });
+});
+
+describe('the server as npm start runs it, with no PostgreSQL answering', () => {
+  it('gives up after DATABASE_WAIT_SECONDS with one sentence, not a stack trace', async () => {
+    const port = await freePort();
+    const failure = await startServerProcess({ DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/alchemy`, DATABASE_WAIT_SECONDS: '1' }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain(`PostgreSQL at 127.0.0.1:${port}/alchemy did not answer within 1 s (connect ECONNREFUSED 127.0.0.1:${port})`);
+    expect(failure).toMatch(/^server exited with 1:/);
+    expect(failure).not.toMatch(/^\s+at /m);
+    expect(failure).not.toContain('s3cret');
   });
 });
