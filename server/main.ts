@@ -1,5 +1,4 @@
 import closeWithGrace from 'close-with-grace';
-import pg from 'pg';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
 import { listenForMetrics, Metrics } from './http/metrics.ts';
@@ -13,7 +12,7 @@ import { listenForAdmin } from './admin/admin-socket.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
-import { databaseLabel, DatabaseUnreachableError, describeDatabaseError, untilDatabaseAnswers } from './store/wait-for-database.ts';
+import { databaseLabel, databaseProblem, describeDatabaseError, untilDatabaseAnswers } from './store/wait-for-database.ts';
 import { LineupError } from './models/lineup.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
 import { terminalProgress } from './common/progress.ts';
@@ -112,11 +111,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
-  } else if (error instanceof DatabaseUnreachableError) {
-    console.error(error.message);
-  } else if (error instanceof pg.DatabaseError) {
-    // The server refused us (a wrong password, no such database, no permission): its words suffice.
-    console.error(`PostgreSQL refused: ${describeDatabaseError(error)}`);
+  } else if (databaseProblem(error, process.env.DATABASE_URL)) {
+    console.error(databaseProblem(error, process.env.DATABASE_URL));
   } else if (error instanceof DataDirLockedError) {
     console.error(`Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`);
   } else {

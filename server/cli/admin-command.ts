@@ -5,6 +5,7 @@ import { ConfigError, type Config } from '../config.ts';
 import { DataDirLockedError } from '../store/data-dir-lock.ts';
 import { openDb } from '../store/db.ts';
 import { migrate } from '../store/migrate.ts';
+import { databaseProblem } from '../store/wait-for-database.ts';
 
 /** Exit 2: the operator's input was wrong, and nothing was changed. */
 export class UsageError extends Error {}
@@ -50,6 +51,7 @@ export function exitWithMessage(error: unknown): never {
     console.error(error.message);
     process.exit(2);
   }
-  console.error(error instanceof RefusedError ? error.message : error);
+  const problem = databaseProblem(error, process.env.DATABASE_URL);
+  console.error(error instanceof RefusedError ? error.message : problem ? `${problem}. Nothing was changed.` : error);
   process.exit(1);
 }

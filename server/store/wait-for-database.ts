@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { isUnavailable, StoreUnavailableError } from './db.ts';
 
 /**
@@ -69,4 +70,17 @@ export async function untilDatabaseAnswers<T>(where: string, attempt: () => Prom
       await sleep(delay);
     }
   }
+}
+
+/**
+ * A database failure as one sentence for an operator (no stack trace: the driver's is no help),
+ * or undefined when the error is not the database's.
+ */
+export function databaseProblem(error: unknown, databaseUrl: string | undefined): string | undefined {
+  if (error instanceof DatabaseUnreachableError) return error.message;
+  const where = databaseUrl ? `PostgreSQL at ${databaseLabel(databaseUrl)}` : 'The database';
+  if (error instanceof StoreUnavailableError || isUnavailable(error)) return `${where} is not answering (${describeDatabaseError(error)})`;
+  // The server refused us (a wrong password, no such database, no permission): its words suffice.
+  if (error instanceof pg.DatabaseError) return `${where} refused: ${describeDatabaseError(error)}`;
+  return undefined;
 }

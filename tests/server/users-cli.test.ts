@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
+import { freePort } from '../e2e/server-process.ts';
 import { STORES, startTestServer } from './harness.ts';
 
 const run = promisify(execFile);
@@ -17,10 +18,10 @@ describe('npm run users', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'users-cli-'));
   });
 
-  async function users(args: string[], password?: string) {
+  async function users(args: string[], password?: string, databaseUrl = '') {
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', USER_PASSWORD: password ?? '' },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, USER_PASSWORD: password ?? '' },
       });
       return { code: 0, out: stdout + stderr };
     } catch (error) {
@@ -42,6 +43,14 @@ describe('npm run users', () => {
     const [row] = await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'fatima'");
     await db.close();
     expect(await verifyPassword(row!.password_hash, 'second password')).toBe(true);
+  }, 60_000);
+
+  it('says in one sentence that PostgreSQL is not answering, where, and that nothing changed', async () => {
+    const port = await freePort();
+    expect(await users(['add', 'maryam'], 'a long password', `postgres://app:s3cret@127.0.0.1:${port}/alchemy`)).toEqual({
+      code: 1,
+      out: `PostgreSQL at 127.0.0.1:${port}/alchemy is not answering (connect ECONNREFUSED 127.0.0.1:${port}). Nothing was changed.\n`,
+    });
   }, 60_000);
 
   it('forgets a reader: votes and sessions deleted, the account kept', async () => {
