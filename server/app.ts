@@ -9,6 +9,7 @@ import { FixedWindowLimiter, type SearchLimiter } from './http/rate-limit.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
 import { services } from './http/services.ts';
 import { registerStaticFiles } from './http/static-files.ts';
+import { BODY_LIMIT_BYTES } from './http/body-limits.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -38,9 +39,6 @@ export interface AppDeps {
   logLevel?: string;
 }
 
-/** 1 MiB: fifty feedback items at their longest fit well within it. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-
 /** Longer than any route parameter we take, so that the route's own schema names the field. */
 const MAX_PARAM_LENGTH = 500;
 
@@ -59,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger ?? createLogger(deps.logLevel),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    // A `__proto__` or `constructor` key is an unknown field like any other: dropped, not a 400.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   });
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);

@@ -1,21 +1,30 @@
 import { Ajv, type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
-// Bodies are checked as sent (a number is not a string); query strings arrive as text and are coerced.
-const strict = new Ajv({ coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
-const coercing = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
-addFormats.default(strict, ['uuid']);
-addFormats.default(coercing, ['uuid']);
+// Bodies are checked as sent (a number is not a string); query strings arrive as text and are
+// coerced. Fields a schema does not name are dropped unread, however deep or odd their content.
+const options = { useDefaults: true, allErrors: false, strict: false, removeAdditional: 'all' } as const;
+const strict = new Ajv({ ...options, coerceTypes: false });
+const coercing = new Ajv({ ...options, coerceTypes: true });
+
+/** A UUID as PostgreSQL's uuid type takes it: 8-4-4-4-12 hex digits, no `urn:uuid:` prefix, no braces. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+strict.addFormat('uuid', UUID);
+coercing.addFormat('uuid', UUID);
+
+/** Half of a surrogate pair standing alone: not a character, and not text PostgreSQL keeps as sent. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Values JSON Schema lets through but the store cannot keep: a number past float range (`1e400`
- * parses as Infinity, which PostgreSQL reads back as null) and text holding U+0000 (which
- * PostgreSQL text cannot hold). The first one found, anywhere in the part, as an Ajv error.
+ * parses as Infinity, which PostgreSQL reads back as null), text holding U+0000 (which PostgreSQL
+ * text cannot hold) and text with a lone surrogate (`\ud800`, which would be stored as U+FFFD).
+ * The first one found, in the fields the schema kept, as an Ajv error.
  */
 export function findUnstorableValue(data: unknown, instancePath = ''): ErrorObject | null {
   if (typeof data === 'number' && !Number.isFinite(data)) return unstorable('finite', instancePath);
   if (typeof data === 'string' && data.includes('\u0000')) return unstorable('noNul', instancePath);
+  if (typeof data === 'string' && LONE_SURROGATE.test(data)) return unstorable('wellFormed', instancePath);
   if (Array.isArray(data)) {
     for (const [i, item] of data.entries()) {
       const found = findUnstorableValue(item, `${instancePath}/${i}`);
@@ -30,7 +39,7 @@ export function findUnstorableValue(data: unknown, instancePath = ''): ErrorObje
   return null;
 }
 
-function unstorable(keyword: 'finite' | 'noNul', instancePath: string): ErrorObject {
+function unstorable(keyword: 'finite' | 'noNul' | 'wellFormed', instancePath: string): ErrorObject {
   return { keyword, instancePath, schemaPath: '', params: {} };
 }
 
@@ -96,6 +105,8 @@ export function describeValidationError(error: ErrorObject, part: string): strin
       return `${field} must be a finite number`;
     case 'noNul':
       return `${field} must not contain the NUL character (U+0000)`;
+    case 'wellFormed':
+      return `${field} must be valid Unicode text (it holds half of a surrogate pair)`;
     case 'format':
       return `${field} must be ${params.format === 'uuid' ? 'a UUID' : `a valid ${String(params.format)}`}`;
     default:

@@ -111,6 +111,66 @@ describe.each(STORES)('hardening on %s store', (store) => {
     expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
   });
 
+  it('drops fields it does not know unread, however deep or odd, and serves the request', async () => {
+    const server = await start(store, { extra: { engine: await corpusEngine() } });
+    const token = await tokenFor(server);
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const extras = `"deep":${deep},"odd":{"a":"nul \\u0000 here","b":1e400},"__proto__":{"admin":true},"constructor":{"prototype":{}}`;
+    const json = { 'content-type': 'application/json' };
+    const save = await server.api('/api/save', { method: 'POST', token, headers: json, body: `{"items":[${JSON.stringify(vote())}],${extras}}` });
+    expect(save.status).toBe(200);
+    expect(await save.json()).toEqual({ saved: 1, duplicates: 0 });
+    const search = await server.api('/api/search', { method: 'POST', token, headers: json, body: `{"query":"the heart",${extras}}` });
+    expect(search.status).toBe(200);
+    const refresh = await server.api('/api/refresh', { method: 'POST', headers: json, body: `{"refresh_token":"not one",${extras}}` });
+    expect(refresh.status).toBe(401);
+    // The votes as stored hold the known fields only.
+    const [stored] = (await (await server.api('/api/feedback', { token })).json()) as Array<Record<string, unknown>>;
+    expect(Object.keys(stored!)).not.toContain('deep');
+  });
+
+  it('takes a client_id or round_id only as a plain UUID, answering 400 for any other spelling and storing nothing', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    const id = randomUUID();
+    for (const field of ['client_id', 'round_id']) {
+      for (const spelling of [`urn:uuid:${id}`, `URN:UUID:${id}`, `{${id}}`, id.replaceAll('-', '')]) {
+        const res = await server.api('/api/save', { token, json: { items: [vote(), vote({ [field]: spelling })] } });
+        expect(res.status, spelling).toBe(400);
+        expect(await detailOf(res)).toBe(`items[1].${field} must be a UUID`);
+      }
+    }
+    expect(await (await server.api('/api/save', { token, json: { items: [vote({ client_id: id.toUpperCase() })] } })).json()).toEqual({ saved: 1, duplicates: 0 });
+    expect(await (await server.api('/api/feedback', { token })).json()).toHaveLength(1);
+  });
+
+  it('refuses text with half a surrogate pair instead of storing it altered', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    // As JSON escapes: the only way a lone half can arrive (UTF-8 cannot carry one).
+    for (const text of ['\\ud800 alone', 'alone \\udc00', 'reversed \\udc00\\ud800']) {
+      const body = `{"items":[${JSON.stringify(vote()).replace('"what is the heart"', `"${text}"`)}]}`;
+      const res = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body });
+      expect(res.status, text).toBe(400);
+      expect(await detailOf(res)).toBe('items[0].query must be valid Unicode text (it holds half of a surrogate pair)');
+    }
+    // A whole pair (an emoji) is text like any other.
+    expect((await server.api('/api/save', { token, json: { items: [vote({ query: 'the heart 🫀' })] } })).status).toBe(200);
+    expect(await (await server.api('/api/feedback', { token })).json()).toHaveLength(1);
+  });
+
+  it('takes fifty votes with every text at its longest, in a script of four bytes a character', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    const longest = (n: number) => '🌙'.repeat(n);
+    const items = Array.from({ length: 50 }, () =>
+      vote({ username: longest(200), query: longest(1000), retrieved_text: longest(10000), model_type: longest(200) }),
+    );
+    const res = await server.api('/api/save', { token, json: { items } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ saved: 50, duplicates: 0 });
+  });
+
   it('rejects numbers past float range with 400 instead of storing null', async () => {
     const server = await start(store);
     const token = await tokenFor(server);
