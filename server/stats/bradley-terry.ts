@@ -16,26 +16,32 @@ export function fitBradleyTerry(models: string[], comparisons: Comparison[], ite
   const index = new Map(models.map((m, i) => [m, i]));
   const n = models.length;
   const wins = new Float64Array(n);
-  const games = Array.from({ length: n }, () => new Float64Array(n));
+  // Games per pair that met, as a list: each iteration costs the pairs that met, not n².
+  const gamesByPair = new Map<number, number>();
   for (const c of comparisons) {
     const i = index.get(c.first)!;
     const j = index.get(c.second)!;
     wins[i]! += c.score;
     wins[j]! += 1 - c.score;
-    games[i]![j]! += 1;
-    games[j]![i]! += 1;
+    const key = Math.min(i, j) * n + Math.max(i, j);
+    gamesByPair.set(key, (gamesByPair.get(key) ?? 0) + 1);
   }
+  const pairs = [...gamesByPair].map(([key, games]) => ({ i: Math.floor(key / n), j: key % n, games }));
   // A small prior (one tie against a virtual average model) keeps unbeaten or winless models finite.
   let strength = new Float64Array(n).fill(1);
+  const denominator = new Float64Array(n);
   for (let it = 0; it < iterations; it++) {
-    const next = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      let denominator = 1 / (strength[i]! + 1);
-      for (let j = 0; j < n; j++) if (games[i]![j]! > 0) denominator += games[i]![j]! / (strength[i]! + strength[j]!);
-      next[i] = (wins[i]! + 0.5) / denominator;
+    for (let i = 0; i < n; i++) denominator[i] = 1 / (strength[i]! + 1);
+    for (const { i, j, games } of pairs) {
+      const share = games / (strength[i]! + strength[j]!);
+      denominator[i]! += share;
+      denominator[j]! += share;
     }
-    const logMean = next.reduce((s, v) => s + Math.log(v), 0) / n;
-    strength = next.map((v) => v / Math.exp(logMean));
+    const next = new Float64Array(n);
+    let logSum = 0;
+    for (let i = 0; i < n; i++) logSum += Math.log((next[i] = (wins[i]! + 0.5) / denominator[i]!));
+    const scale = Math.exp(logSum / n);
+    strength = next.map((v) => v / scale);
   }
   return new Map(models.map((m, i) => [m, strength[i]!]));
 }

@@ -16,6 +16,24 @@ function record(outcomes: Outcome[]): ComparisonRecord {
 
 const flip = (o: Outcome): Outcome => (o === 'win' ? 'loss' : o === 'loss' ? 'win' : 'tie');
 
+/**
+ * The strengths are fitted among the models in the most compared rounds, at most this many: a
+ * deployment compares a handful, and a model name is whatever a client sent, so thousands of
+ * made-up names must not cost thousands of fitted strengths (a bootstrap of 200 fits each).
+ */
+export const BRADLEY_TERRY_MAX_MODELS = 12;
+
+/** The models in the most compared rounds (ties by name), at most `max`, sorted by name. */
+function mostCompared(compared: Round[], max: number): string[] {
+  const rounds = new Map<string, number>();
+  for (const r of compared) for (const m of [r.a.model_type, r.b.model_type]) rounds.set(m, (rounds.get(m) ?? 0) + 1);
+  return [...rounds]
+    .sort(([m1, n1], [m2, n2]) => n2 - n1 || (m1 < m2 ? -1 : 1))
+    .slice(0, max)
+    .map(([m]) => m)
+    .sort();
+}
+
 /** Everything /api/stats reports, from the stored votes. */
 export function computeStats(votes: Vote[]): Stats {
   const models = [...new Set(votes.map((v) => v.model_type))].sort();
@@ -31,8 +49,11 @@ export function computeStats(votes: Vote[]): Stats {
     outcomes.get(round.b.model_type)!.push({ userType: round.userType, outcome: flip(a) });
   }
 
+  // Grouped once: a filter per model would cost models × votes, and model names are the client's.
+  const votesOf = new Map(models.map((m) => [m, [] as Vote[]]));
+  for (const vote of votes) votesOf.get(vote.model_type)!.push(vote);
   const modelStats = models.map((model): ModelStats => {
-    const mine = votes.filter((v) => v.model_type === model);
+    const mine = votesOf.get(model)!;
     const count = (subset: Vote[]) =>
       subset.reduce((c, v) => ({ ...c, [v.reaction]: c[v.reaction] + 1, total: c.total + 1 }), emptyCounts());
     const results = outcomes.get(model)!;
@@ -51,10 +72,11 @@ export function computeStats(votes: Vote[]): Stats {
     };
   });
 
-  const comparedModels = [...new Set(compared.flatMap((r) => [r.a.model_type, r.b.model_type]))].sort();
+  const comparedModels = mostCompared(compared, BRADLEY_TERRY_MAX_MODELS);
+  const among = new Set(comparedModels);
   let bradleyTerry: Stats['bradleyTerry'] = null;
   if (comparedModels.length > 2) {
-    const comparisons: Comparison[] = compared.map((r: Round) => {
+    const comparisons: Comparison[] = compared.filter((r) => among.has(r.a.model_type) && among.has(r.b.model_type)).map((r: Round) => {
       const o = outcomeForA(r);
       return { first: r.a.model_type, second: r.b.model_type, score: o === 'win' ? 1 : o === 'tie' ? 0.5 : 0 };
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapBradleyTerry, fitBradleyTerry } from '../../server/stats/bradley-terry.ts';
-import { computeStats } from '../../server/stats/model-stats.ts';
+import { BRADLEY_TERRY_MAX_MODELS, computeStats } from '../../server/stats/model-stats.ts';
 import { outcomeForA, pairRounds, type Vote } from '../../server/stats/rounds.ts';
 import { wilsonInterval } from '../../server/stats/wilson.ts';
 
@@ -86,6 +86,17 @@ describe('computeStats', () => {
     ]);
     expect(three.bradleyTerry!.map((m) => m.model)).toEqual(['A1', 'B1', 'C1']);
     for (const m of three.bradleyTerry!) expect(m.low).toBeLessThanOrEqual(m.strength + 1e-9);
+  });
+
+  it('fits strengths among the most compared models only: made-up model names get their rows but no fit', () => {
+    const votes: Vote[] = [];
+    for (let i = 0; i < 30; i++) votes.push(...round('LSA', '👍', 'SIF', '🤷'), ...round('SIF', '👍', 'BM25', '👎'), ...round('LSA', '👍', 'BM25', '🤷'));
+    // One reader's flood: a thousand rounds, each between two names never seen before.
+    for (let i = 0; i < 1000; i++) votes.push(...round(`made-up-${i}-a`, '👍', `made-up-${i}-b`, '👎'));
+    const flooded = computeStats(votes);
+    expect(flooded.models).toHaveLength(2003);
+    expect(flooded.bradleyTerry).toHaveLength(BRADLEY_TERRY_MAX_MODELS);
+    expect(flooded.bradleyTerry!.filter((m) => !m.model.startsWith('made-up')).map((m) => m.model)).toEqual(['LSA', 'SIF', 'BM25']);
   });
 
   it('has nothing to compare with no votes', () => {
