@@ -12,6 +12,7 @@ import { listenForAdmin } from './admin/admin-socket.ts';
 import { DataDirLockedError } from './store/data-dir-lock.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
+import { makePrivateDir } from './store/private-dir.ts';
 import { databaseLabel, databaseProblem, describeDatabaseError, untilDatabaseAnswers } from './store/wait-for-database.ts';
 import { LineupError } from './models/lineup.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const started = performance.now();
+  const { wasMode } = await makePrivateDir(config.dataDir);
+  if (wasMode) logger.warn({ dataDir: config.dataDir }, `DATA_DIR ${config.dataDir} was open to other users (mode ${wasMode}); it is now 700`);
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
   const openStore = async () => {
     const db = await openDb(config, (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'));

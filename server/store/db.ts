@@ -51,7 +51,8 @@ async function createDataDirInWorker(dataDir: string): Promise<void> {
 export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
   let lock: DataDirLock | undefined;
   if (dataDir) {
-    await mkdir(path.dirname(dataDir), { recursive: true });
+    // DATA_DIR, when a command (npm run users) makes it before any server has: this user's only.
+    await mkdir(path.dirname(dataDir), { recursive: true, mode: 0o700 });
     lock = await lockDataDir(dataDir);
   }
   let lite: PGlite;

@@ -1,3 +1,4 @@
+import { chmod, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
@@ -51,7 +52,12 @@ describe('the server as npm start runs it', () => {
   it('keeps its data across a restart, and shuts down cleanly on SIGTERM', async () => {
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.output()).not.toContain('demo password 1');
+    expect((await stat(server.dataDir)).mode & 0o777).toBe(0o700);
+    // Opened to others in between (a careless copy, a umask): the start closes it again.
+    await chmod(server.dataDir, 0o755);
     server = await startServerProcess({ DATA_DIR: server.dataDir, DEMO_PASSWORD: 'ignored now', LOG_LEVEL: 'info' });
+    expect((await stat(server.dataDir)).mode & 0o777).toBe(0o700);
+    expect(server.output()).toContain(`DATA_DIR ${server.dataDir} was open to other users (mode 755); it is now 700`);
     const res = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

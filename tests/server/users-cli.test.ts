@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -51,6 +51,15 @@ describe('npm run users', () => {
       code: 1,
       out: `PostgreSQL at 127.0.0.1:${port}/alchemy is not answering (connect ECONNREFUSED 127.0.0.1:${port}). Nothing was changed.\n`,
     });
+  }, 60_000);
+
+  it('makes a DATA_DIR that does not exist yet for this user only', async () => {
+    const fresh = path.join(dataDir, 'not-yet', 'data');
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', 'hafsa'], {
+      env: { ...process.env, DATA_DIR: fresh, DATABASE_URL: '', USER_PASSWORD: 'a long password' },
+    });
+    expect(stdout).toBe('Added hafsa\n');
+    expect((await stat(fresh)).mode & 0o777).toBe(0o700);
   }, 60_000);
 
   it('forgets a reader: votes and sessions deleted, the account kept', async () => {
