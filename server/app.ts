@@ -10,6 +10,7 @@ import { setSecurityHeaders } from './http/security-headers.ts';
 import { services } from './http/services.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { BODY_LIMIT_BYTES } from './http/body-limits.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger ?? createLogger(deps.logLevel),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    clientErrorHandler: answerClientError,
     // A `__proto__` or `constructor` key is an unknown field like any other: dropped, not a 400.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',

@@ -43,7 +43,7 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
-const SECURITY_HEADERS = helmetHeaders();
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 

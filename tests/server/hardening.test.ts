@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -254,6 +255,30 @@ describe('errors from every layer, logs and headers', () => {
       expect(await res.json()).toEqual({ detail });
       for (const header of SECURITY_HEADERS) expect(res.headers.get(header), `${header} on ${url}`).toBeTruthy();
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('answers what the HTTP parser refuses, before any route, as {detail} with the security headers', async () => {
+    server = await startTestServer('embedded');
+    const tooLong = await fetch(`${server.url}/api/health?${'a'.repeat(20_000)}`);
+    expect(tooLong.status).toBe(431);
+    expect(await tooLong.json()).toEqual({ detail: 'The request headers are too large' });
+    for (const header of SECURITY_HEADERS) expect(tooLong.headers.get(header), header).toBeTruthy();
+    expect(tooLong.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    const { port } = new URL(server.url);
+    for (const raw of ['GET /api/health HTTP/1.1\r\nHost: x\r\nX-Ctl: \u0001\r\n\r\n', 'POST /api/save HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n']) {
+      const reply = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head, body] = reply.split('\r\n\r\n') as [string, string];
+      expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(head).toMatch(/\r\ncontent-security-policy: /);
+      expect(JSON.parse(body)).toEqual({ detail: 'The request is not valid HTTP' });
     }
   });
 

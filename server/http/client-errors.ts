@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { SECURITY_HEADERS } from './security-headers.ts';
+
+/** What the reader of a reply is told for each error Node's HTTP parser meets before any route. */
+const DETAIL: Record<number, string> = {
+  400: 'The request is not valid HTTP',
+  408: 'The request took too long to arrive',
+  431: 'The request headers are too large',
+};
+
+/** Node's parser error → status, as Fastify's own handler maps them. */
+function statusOf(error: NodeJS.ErrnoException): number {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request the HTTP parser refuses (headers past 16 KB, a control
+ * character in a header, a bad Content-Length) never becomes a request, so no hook runs. Its
+ * reply is written here, as every other error's is: `{"detail"}`, the security headers, an id.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = statusOf(error);
+  const body = JSON.stringify({ detail: DETAIL[status] });
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-request-id': randomUUID(),
+    ...SECURITY_HEADERS,
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+}
