@@ -35,10 +35,21 @@ export async function signAccessToken(
 }
 
 /**
+ * Whether the signature is spelt the one way base64url spells its bytes. A last character whose
+ * unused low bits are set decodes to the same bytes, so without this check one token would have
+ * several accepted spellings (anything that keys on the token's text would count it twice).
+ */
+function hasCanonicalSignature(token: string): boolean {
+  const signature = token.slice(token.lastIndexOf('.') + 1);
+  return Buffer.from(signature, 'base64url').toString('base64url') === signature;
+}
+
+/**
  * The token's claims when its key (by `kid`) is one the ring verifies with and its signature,
  * algorithm, type, issuer, audience and expiry hold; else null.
  */
 export async function verifyAccessToken(keys: KeyRing, token: string, now: Date): Promise<AccessClaims | null> {
+  if (!hasCanonicalSignature(token)) return null;
   let verifying: Uint8Array | null;
   try {
     const header = decodeProtectedHeader(token);

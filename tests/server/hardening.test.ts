@@ -320,6 +320,17 @@ describe('errors from every layer, logs and headers', () => {
     expect((await server.api('/api/feedback', { token: await sign(now + 10) })).status).toBe(200);
   });
 
+  it('accepts a token in one spelling only: its signature re-spelt to the same bytes gets 401', async () => {
+    server = await startTestServer('embedded');
+    const token = await tokenFor(server);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 signature bytes take 43 characters: the last one's two low bits are unused.
+    const respelt = token.slice(0, -1) + alphabet[alphabet.indexOf(token.at(-1)!) ^ 1];
+    expect(Buffer.from(respelt.split('.')[2]!, 'base64url')).toEqual(Buffer.from(token.split('.')[2]!, 'base64url'));
+    expect((await server.api('/api/feedback', { token: respelt })).status).toBe(401);
+    expect((await server.api('/api/feedback', { token })).status).toBe(200);
+  });
+
   it('sends HSTS only when the request came over TLS', async () => {
     server = await startTestServer('embedded', { extra: { trustProxy: true } });
     expect((await server.api('/api/health')).headers.get('strict-transport-security')).toBeNull();
