@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenReply } from '../../contract/api-schemas.ts';
-import type { Db } from '../store/db.ts';
+import type { Db, Transaction } from '../store/db.ts';
 import { findUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
-import { clearThrottle, lockThrottle, writeThrottle } from '../store/throttle.ts';
+import { clearThrottle, lockThrottle, settleFailure, writeThrottle, type LockedThrottle } from '../store/throttle.ts';
 import type { KeyRing } from './key-ring.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import {
@@ -35,6 +35,12 @@ export interface Caller {
   sessionId: string;
 }
 
+/**
+ * How long a sign-in waits, between looks, for attempts still being checked to unlock the limit
+ * they filled: 3.1 s in all, about what 30 argon2id checks queued on two cores take.
+ */
+const SETTLE_WAITS_MS = [100, 200, 400, 800, 800, 800];
+
 /** Sign-in, refresh-token rotation, sign-out and access-token checks, over the store. */
 export class AuthService {
   private readonly accountPolicy: ThrottlePolicy;
@@ -61,12 +67,17 @@ export class AuthService {
     // An unknown or disabled user costs the same argon2id work as a wrong password.
     const hash = user && !user.disabled ? user.password_hash : await dummyPasswordHash();
     const passwordMatches = await verifyPassword(hash, password);
-    // The failure was counted when the attempt was reserved.
-    if (!user || user.disabled || !passwordMatches) return { kind: 'rejected' };
+    if (!user || user.disabled || !passwordMatches) {
+      // The failure was counted when the attempt was reserved: it now stands.
+      await settleFailure(this.db, accountKey);
+      await settleFailure(this.db, addressKey);
+      return { kind: 'rejected' };
+    }
     await this.db.transaction(async (tx) => {
       await clearThrottle(tx, accountKey);
-      const state = afterRefund(await lockThrottle(tx, addressKey, this.now()), this.addressPolicy);
-      if (state) await writeThrottle(tx, addressKey, state);
+      const address = await lockThrottle(tx, addressKey, this.now());
+      const state = afterRefund(address.state, this.addressPolicy);
+      if (state) await writeThrottle(tx, addressKey, state, address.pending - 1);
     });
     return { kind: 'signed-in', tokens: await this.startSession(user.username) };
   }
@@ -146,17 +157,34 @@ export class AuthService {
    * checked, under both rows' locks (account first, everywhere): once the limit is reached, no
    * parallel attempt on any instance gets a password checked until the back-off ends. Returns the
    * seconds to wait, 0 when the attempt may go ahead.
+   *
+   * A key locked only while some of its counted attempts are still being checked may be unlocked
+   * by them in a moment (a class signing in at once from one address, all with the right
+   * password): the attempt waits for them (SETTLE_WAITS_MS) before it is refused.
    */
   private async reserveAttempt(accountKey: string, addressKey: string): Promise<number> {
-    const now = this.now();
-    return this.db.transaction(async (tx) => {
-      const account = await lockThrottle(tx, accountKey, now);
-      const address = await lockThrottle(tx, addressKey, now);
-      const wait = Math.max(retryAfterSeconds(account, now), retryAfterSeconds(address, now));
-      if (wait > 0) return wait;
-      await writeThrottle(tx, accountKey, afterFailure(account, now, this.accountPolicy));
-      await writeThrottle(tx, addressKey, afterFailure(address, now, this.addressPolicy));
-      return 0;
-    });
+    for (let tries = 0; ; tries++) {
+      const { wait, settling } = await this.db.transaction(async (tx) => {
+        const now = this.now();
+        const account = await lockThrottle(tx, accountKey, now);
+        const address = await lockThrottle(tx, addressKey, now);
+        const locking = [account, address].filter((key) => retryAfterSeconds(key.state, now) > 0);
+        if (locking.length > 0) {
+          const wait = Math.max(...locking.map((key) => retryAfterSeconds(key.state, now)));
+          return { wait, settling: locking.every((key) => key.pending > 0) };
+        }
+        await this.countAttempt(tx, accountKey, account, now, this.accountPolicy);
+        await this.countAttempt(tx, addressKey, address, now, this.addressPolicy);
+        return { wait: 0, settling: false };
+      });
+      if (wait === 0 || !settling || tries >= SETTLE_WAITS_MS.length) return wait;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_WAITS_MS[tries]));
+    }
+  }
+
+  private async countAttempt(tx: Transaction, key: string, locked: LockedThrottle, now: number, policy: ThrottlePolicy): Promise<void> {
+    const state = afterFailure(locked.state, now, policy);
+    // A new window starts a new count: whatever was pending in the old one no longer matters.
+    await writeThrottle(tx, key, state, state.failures === 1 ? 1 : locked.pending + 1);
   }
 }

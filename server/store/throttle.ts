@@ -9,6 +9,7 @@ export interface ThrottleState {
 
 interface ThrottleRow {
   failures: number;
+  pending: number;
   window_started_at: Date;
   locked_until: Date | null;
 }
@@ -22,27 +23,38 @@ function toState(row: ThrottleRow | undefined): ThrottleState | undefined {
   };
 }
 
+/** A key's count, and how many of its failures are attempts whose password is still being checked. */
+export interface LockedThrottle {
+  state: ThrottleState | undefined;
+  pending: number;
+}
+
 /**
  * Locks a key's row for the rest of the transaction, creating it first when absent, so that
  * concurrent sign-ins on one account (on any instance) queue here instead of all reading the
- * same count. Undefined when the key has no failures yet.
+ * same count. The state is undefined when the key has no failures yet.
  */
-export async function lockThrottle(db: Queryable, key: string, now: number): Promise<ThrottleState | undefined> {
+export async function lockThrottle(db: Queryable, key: string, now: number): Promise<LockedThrottle> {
   await db.query(
     `INSERT INTO login_throttle (key, failures, window_started_at) VALUES ($1, 0, $2) ON CONFLICT (key) DO NOTHING`,
     [key, new Date(now)],
   );
   const rows = await db.query<ThrottleRow>('SELECT * FROM login_throttle WHERE key = $1 FOR UPDATE', [key]);
   const state = toState(rows[0]);
-  return state && state.failures > 0 ? state : undefined;
+  return { state: state && state.failures > 0 ? state : undefined, pending: rows[0]?.pending ?? 0 };
 }
 
-export async function writeThrottle(db: Queryable, key: string, state: ThrottleState): Promise<void> {
+export async function writeThrottle(db: Queryable, key: string, state: ThrottleState, pending: number): Promise<void> {
   await db.query(
-    `INSERT INTO login_throttle (key, failures, window_started_at, locked_until) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (key) DO UPDATE SET failures = $2, window_started_at = $3, locked_until = $4`,
-    [key, state.failures, new Date(state.windowStartedAt), state.lockedUntil === null ? null : new Date(state.lockedUntil)],
+    `INSERT INTO login_throttle (key, failures, window_started_at, locked_until, pending) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (key) DO UPDATE SET failures = $2, window_started_at = $3, locked_until = $4, pending = $5`,
+    [key, state.failures, new Date(state.windowStartedAt), state.lockedUntil === null ? null : new Date(state.lockedUntil), Math.max(0, pending)],
   );
+}
+
+/** An attempt's password was checked and did not match: its failure stands, no longer pending. */
+export async function settleFailure(db: Queryable, key: string): Promise<void> {
+  await db.query('UPDATE login_throttle SET pending = greatest(pending - 1, 0) WHERE key = $1', [key]);
 }
 
 export async function clearThrottle(db: Queryable, key: string): Promise<void> {

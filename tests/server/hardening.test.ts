@@ -77,6 +77,25 @@ describe.each(STORES)('hardening on %s store', (store) => {
     expect((await guess(202, PASSWORD)).status).toBe(200);
   });
 
+  it('lets readers with the right password in when many sign in at once, on one account or from one address', async () => {
+    const server = await start(store, { extra: { trustProxy: true } });
+    const signIn = (username: string, address: string) =>
+      server.api('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+        body: new URLSearchParams({ username, password: PASSWORD, grant_type: 'password' }).toString(),
+      });
+    // One reader in eight tabs at once (more than the account's five free failures).
+    await server.addUser('reader', PASSWORD);
+    const tabs = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn('reader', `10.1.0.${i + 1}`)));
+    expect(tabs.map((r) => r.status)).toEqual(Array(8).fill(200));
+    // A class of thirty behind one school address (more than the address's twenty).
+    const pupils = Array.from({ length: 30 }, (_, i) => `pupil-${i + 1}`);
+    for (const pupil of pupils) await server.addUser(pupil, PASSWORD);
+    const replies = await Promise.all(pupils.map((pupil) => signIn(pupil, '10.2.0.1')));
+    expect(replies.map((r) => r.status)).toEqual(Array(30).fill(200));
+  });
+
   it('holds the sign-in limit across two instances on one store', async () => {
     const first = await start(store);
     const second = await start(store, { sharedDb: first.db });
