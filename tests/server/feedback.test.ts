@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES, startTestServer, type TestServer } from './harness.ts';
+import { SAVE_BODY_LIMIT_BYTES } from '../../server/http/body-limits.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -110,7 +111,7 @@ describe.each(STORES)('feedback on %s store', (store) => {
 
   it('answers 413 for a body over the limit, and stores nothing', async () => {
     const before = (await mine()).length;
-    const huge = { items: [item({ retrieved_text: 'x'.repeat(2 * 1024 * 1024) })] };
+    const huge = { items: [item({ retrieved_text: 'x'.repeat(SAVE_BODY_LIMIT_BYTES) })] };
     const res = await server.api('/api/save', { token, json: huge });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/too large/);

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { NGINX_TEMPLATE, renderNginxConfig } from '../../scripts/cluster-topology.ts';
+import { BODY_LIMIT_BYTES, SAVE_BODY_LIMIT_BYTES } from '../../server/http/body-limits.ts';
+
+/** nginx's size syntax: 512, 64k, 5m, 1g. */
+function bytes(size: string): number {
+  const [, n, unit] = /^(\d+)([kmg]?)$/i.exec(size)!;
+  return Number(n) * { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[unit!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+}
+
+describe('the cluster’s nginx configuration', () => {
+  const config = renderNginxConfig(readFileSync(NGINX_TEMPLATE, 'utf8'), { prefix: '/tmp/x', port: 8080, upstreamPorts: [8081, 8082] });
+
+  it('lets through every body the server takes, so that the server answers an over-large one with its own JSON 413', () => {
+    const limit = bytes(/client_max_body_size\s+(\S+);/.exec(config)![1]!);
+    expect(limit).toBeGreaterThan(SAVE_BODY_LIMIT_BYTES);
+    expect(limit).toBeGreaterThan(BODY_LIMIT_BYTES);
+  });
+
+  it('sends readers to every instance', () => {
+    expect(config).toContain('server 127.0.0.1:8081');
+    expect(config).toContain('server 127.0.0.1:8082');
+  });
+});
