@@ -23,7 +23,10 @@ function statusOf(error: NodeJS.ErrnoException): number {
  * reply is written here, as every other error's is: `{"detail"}`, the security headers, an id.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+  // A reply already under way on this connection (a bad request pipelined behind a good one)
+  // must not have another one written into it; nor can a closed connection take one.
+  const underWay = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || underWay) {
     socket.destroy();
     return;
   }
@@ -38,5 +41,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     connection: 'close',
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+  // Closed once written: the server allows half-open connections, and one left open by the
+  // client would hold a file descriptor, and hold up a graceful shutdown, for good.
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
 }
