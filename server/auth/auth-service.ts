@@ -3,7 +3,7 @@ import type { TokenReply } from '../../contract/api-schemas.ts';
 import type { Db, Transaction } from '../store/db.ts';
 import { findUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
-import { clearThrottle, lockThrottle, settleFailure, writeThrottle, type LockedThrottle } from '../store/throttle.ts';
+import { clearThrottle, lockThrottle, PENDING_FOR_MS, settleFailures, writeThrottle, type LockedThrottle } from '../store/throttle.ts';
 import type { KeyRing } from './key-ring.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import {
@@ -41,6 +41,11 @@ export interface Caller {
  */
 const SETTLE_WAITS_MS = [100, 200, 400, 800, 800, 800];
 
+/** Whether the attempts in flight on a locked address, all succeeding, would bring it under its free failures. */
+function canBeRefunded(address: LockedThrottle, policy: ThrottlePolicy): boolean {
+  return address.pending > 0 && address.state !== undefined && address.state.failures - address.pending < policy.freeFailures;
+}
+
 /** Sign-in, refresh-token rotation, sign-out and access-token checks, over the store. */
 export class AuthService {
   private readonly accountPolicy: ThrottlePolicy;
@@ -63,16 +68,19 @@ export class AuthService {
     const wait = await this.reserveAttempt(accountKey, addressKey);
     if (wait > 0) return { kind: 'throttled', retryAfterSeconds: wait };
 
-    const user = await findUser(this.db, username);
-    // An unknown or disabled user costs the same argon2id work as a wrong password.
-    const hash = user && !user.disabled ? user.password_hash : await dummyPasswordHash();
-    const passwordMatches = await verifyPassword(hash, password);
-    if (!user || user.disabled || !passwordMatches) {
-      // The failure was counted when the attempt was reserved: it now stands.
-      await settleFailure(this.db, accountKey);
-      await settleFailure(this.db, addressKey);
-      return { kind: 'rejected' };
+    let user: Awaited<ReturnType<typeof findUser>>;
+    let passwordMatches = false;
+    try {
+      user = await findUser(this.db, username);
+      // An unknown or disabled user costs the same argon2id work as a wrong password.
+      const hash = user && !user.disabled ? user.password_hash : await dummyPasswordHash();
+      passwordMatches = await verifyPassword(hash, password);
+    } finally {
+      // The failure was counted when the attempt was reserved: unless it succeeded, it now stands
+      // (a lost database included; should this fail too, the count stops pending in 10 s anyway).
+      if (!passwordMatches) await settleFailures(this.db, [accountKey, addressKey]).catch(() => undefined);
     }
+    if (!user || user.disabled || !passwordMatches) return { kind: 'rejected' };
     await this.db.transaction(async (tx) => {
       await clearThrottle(tx, accountKey);
       const address = await lockThrottle(tx, addressKey, this.now());
@@ -171,7 +179,12 @@ export class AuthService {
         const locking = [account, address].filter((key) => retryAfterSeconds(key.state, now) > 0);
         if (locking.length > 0) {
           const wait = Math.max(...locking.map((key) => retryAfterSeconds(key.state, now)));
-          return { wait, settling: locking.every((key) => key.pending > 0) };
+          // Worth waiting only if the attempts in flight, by succeeding, would lift every lock:
+          // any success clears the account; the address, once its count is back under the free ones.
+          const liftable =
+            (retryAfterSeconds(account.state, now) === 0 || account.pending > 0) &&
+            (retryAfterSeconds(address.state, now) === 0 || canBeRefunded(address, this.addressPolicy));
+          return { wait, settling: liftable };
         }
         await this.countAttempt(tx, accountKey, account, now, this.accountPolicy);
         await this.countAttempt(tx, addressKey, address, now, this.addressPolicy);
@@ -185,6 +198,6 @@ export class AuthService {
   private async countAttempt(tx: Transaction, key: string, locked: LockedThrottle, now: number, policy: ThrottlePolicy): Promise<void> {
     const state = afterFailure(locked.state, now, policy);
     // A new window starts a new count: whatever was pending in the old one no longer matters.
-    await writeThrottle(tx, key, state, state.failures === 1 ? 1 : locked.pending + 1);
+    await writeThrottle(tx, key, state, state.failures === 1 ? 1 : locked.pending + 1, now + PENDING_FOR_MS);
   }
 }

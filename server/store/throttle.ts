@@ -10,6 +10,7 @@ export interface ThrottleState {
 interface ThrottleRow {
   failures: number;
   pending: number;
+  pending_until: Date | null;
   window_started_at: Date;
   locked_until: Date | null;
 }
@@ -40,21 +41,36 @@ export async function lockThrottle(db: Queryable, key: string, now: number): Pro
     [key, new Date(now)],
   );
   const rows = await db.query<ThrottleRow>('SELECT * FROM login_throttle WHERE key = $1 FOR UPDATE', [key]);
-  const state = toState(rows[0]);
-  return { state: state && state.failures > 0 ? state : undefined, pending: rows[0]?.pending ?? 0 };
+  const row = rows[0];
+  const state = toState(row);
+  // Attempts still pending past their time were cut short (a crash, a lost database): not waited for.
+  const pending = row && row.pending_until && row.pending_until.getTime() > now ? row.pending : 0;
+  return { state: state && state.failures > 0 ? state : undefined, pending };
 }
 
-export async function writeThrottle(db: Queryable, key: string, state: ThrottleState, pending: number): Promise<void> {
+/** How long an attempt may take to be checked before its pending count is no longer believed. */
+export const PENDING_FOR_MS = 10_000;
+
+/** Writes a key's count; `pendingUntil` (with `pending` > 0) when an attempt was just counted. */
+export async function writeThrottle(db: Queryable, key: string, state: ThrottleState, pending: number, pendingUntil?: number): Promise<void> {
   await db.query(
-    `INSERT INTO login_throttle (key, failures, window_started_at, locked_until, pending) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (key) DO UPDATE SET failures = $2, window_started_at = $3, locked_until = $4, pending = $5`,
-    [key, state.failures, new Date(state.windowStartedAt), state.lockedUntil === null ? null : new Date(state.lockedUntil), Math.max(0, pending)],
+    `INSERT INTO login_throttle (key, failures, window_started_at, locked_until, pending, pending_until) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (key) DO UPDATE SET failures = $2, window_started_at = $3, locked_until = $4, pending = $5,
+       pending_until = coalesce($6, login_throttle.pending_until)`,
+    [
+      key,
+      state.failures,
+      new Date(state.windowStartedAt),
+      state.lockedUntil === null ? null : new Date(state.lockedUntil),
+      Math.max(0, pending),
+      pendingUntil === undefined ? null : new Date(pendingUntil),
+    ],
   );
 }
 
-/** An attempt's password was checked and did not match: its failure stands, no longer pending. */
-export async function settleFailure(db: Queryable, key: string): Promise<void> {
-  await db.query('UPDATE login_throttle SET pending = greatest(pending - 1, 0) WHERE key = $1', [key]);
+/** Attempts whose password was checked and did not match: their failures stand, no longer pending. */
+export async function settleFailures(db: Queryable, keys: string[]): Promise<void> {
+  await db.query('UPDATE login_throttle SET pending = greatest(pending - 1, 0) WHERE key = ANY($1)', [keys]);
 }
 
 export async function clearThrottle(db: Queryable, key: string): Promise<void> {

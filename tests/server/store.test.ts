@@ -7,6 +7,7 @@ import { verifyPassword } from '../../server/auth/passwords.ts';
 import { ensureDemoUser } from '../../server/bootstrap.ts';
 import { openPostgresDb } from '../../server/store/db.ts';
 import { migrate } from '../../server/store/migrate.ts';
+import { lockThrottle, PENDING_FOR_MS, settleFailures, writeThrottle } from '../../server/store/throttle.ts';
 import { findUser, listUsers } from '../../server/store/users.ts';
 import pg from 'pg';
 import { STORES, openTestDb, type TestDb } from './harness.ts';
@@ -66,6 +67,18 @@ CREATE TABLE shouts (said text NOT NULL);`,
     const password = /password: (\S+)/.exec(printed.join('\n'))?.[1];
     expect(password).toHaveLength(20);
     expect(await verifyPassword((await findUser(test.db, 'demo'))!.password_hash, password!)).toBe(true);
+  });
+
+  it('counts sign-in attempts in flight for ten seconds at most: one cut short is not waited for again', async () => {
+    test = await openTestDb(store);
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    const state = { failures: 5, windowStartedAt: t0, lockedUntil: t0 + 60_000 };
+    await writeThrottle(test.db, 'user:x', state, 2, t0 + PENDING_FOR_MS);
+    const read = (now: number) => test.db.transaction((tx) => lockThrottle(tx, 'user:x', now));
+    expect(await read(t0 + 1_000)).toEqual({ state, pending: 2 });
+    await settleFailures(test.db, ['user:x', 'ip:nowhere']);
+    expect((await read(t0 + 1_000)).pending).toBe(1);
+    expect(await read(t0 + PENDING_FOR_MS)).toEqual({ state, pending: 0 });
   });
 
   it('rejects a stored username that is not lower case', async () => {
