@@ -257,6 +257,8 @@ export class Nginx implements Supervised {
   readonly name = 'nginx';
   private child: Child | undefined;
   private stopping = false;
+  /** Counts stop() calls: a start that a stop overtook does not spawn nginx after it. */
+  private stops = 0;
 
   constructor(readonly options: NginxOptions) {}
 
@@ -278,6 +280,7 @@ export class Nginx implements Supervised {
   }
 
   async start(timeoutMs = 15_000): Promise<void> {
+    const stopsBefore = this.stops;
     const { prefix } = this.options;
     await mkdir(path.join(prefix, 'temp'), { recursive: true });
     await mkdir(path.join(prefix, 'logs'), { recursive: true });
@@ -285,6 +288,7 @@ export class Nginx implements Supervised {
     await chmod(prefix, 0o755);
     const conf = path.join(prefix, 'nginx.conf');
     await writeFile(conf, renderNginxConfig(readFileSync(NGINX_TEMPLATE, 'utf8'), this.options));
+    if (this.stops !== stopsBefore) throw new Error('nginx was stopped while it was starting');
     const child = spawnChild('nginx', NGINX_BIN, ['-p', prefix, '-c', conf, '-e', 'stderr', '-g', 'daemon off;'], process.env, this.options.output);
     const startedAt = Date.now();
     this.child = child;
@@ -299,6 +303,7 @@ export class Nginx implements Supervised {
   /** SIGQUIT: nginx stops accepting, finishes the requests in flight, exits. */
   async stop(graceMs = 10_000): Promise<Exit> {
     this.stopping = true;
+    this.stops++;
     if (!this.child) return { code: null, signal: null };
     return stopChild(this.child, 'SIGQUIT', graceMs);
   }
@@ -345,7 +350,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // Should it exit again before it is ready, onCrash schedules the next try.
       child.relaunch().then(
         () => output('cluster', `${child.name} is serving again`),
-        (error: unknown) => output('cluster', `${child.name} did not come back: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => {
+          if (!supervisor.stopping) output('cluster', `${child.name} did not come back: ${error instanceof Error ? error.message : String(error)}`);
+        },
       );
     }, delay);
     supervisor.timers.add(timer);
@@ -381,7 +388,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await mkdir(dataRoot, { recursive: true });
     await chmod(dataRoot, 0o755);
     for (const instance of instances) {
-      await mkdir(instance.options.dataDir, { recursive: true });
+      await mkdir(instance.options.dataDir, { recursive: true, mode: 0o700 });
       instance.start();
     }
     await Promise.all(instances.map((instance) => instance.ready()));

@@ -52,6 +52,6 @@ export function exitWithMessage(error: unknown): never {
     process.exit(2);
   }
   const problem = databaseProblem(error, process.env.DATABASE_URL);
-  console.error(error instanceof RefusedError ? error.message : problem ? `${problem}. Nothing was changed.` : error);
+  console.error(error instanceof RefusedError ? error.message : problem ? `${problem}. The command was not carried out.` : error);
   process.exit(1);
 }

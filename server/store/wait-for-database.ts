@@ -31,7 +31,10 @@ export function describeDatabaseError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as { code?: unknown }).code;
   const cause = error.cause instanceof Error ? error.cause : undefined;
-  const message = cause && /unavailable/.test(error.message) ? cause.message : error.message;
+  let message = cause && /unavailable/.test(error.message) ? cause.message : error.message;
+  // Node 20 tries each address of a dual-stack name and reports them together, without a message.
+  const tried = (cause ?? error) as Error & { errors?: unknown[] };
+  if (!message && Array.isArray(tried.errors) && tried.errors[0] instanceof Error) message = tried.errors[0].message;
   return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
 }
 

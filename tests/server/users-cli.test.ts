@@ -45,11 +45,11 @@ describe('npm run users', () => {
     expect(await verifyPassword(row!.password_hash, 'second password')).toBe(true);
   }, 60_000);
 
-  it('says in one sentence that PostgreSQL is not answering, where, and that nothing changed', async () => {
+  it('says in one sentence that PostgreSQL is not answering, where, and that the command was not carried out', async () => {
     const port = await freePort();
     expect(await users(['add', 'maryam'], 'a long password', `postgres://app:s3cret@127.0.0.1:${port}/alchemy`)).toEqual({
       code: 1,
-      out: `PostgreSQL at 127.0.0.1:${port}/alchemy is not answering (connect ECONNREFUSED 127.0.0.1:${port}). Nothing was changed.\n`,
+      out: `PostgreSQL at 127.0.0.1:${port}/alchemy is not answering (connect ECONNREFUSED 127.0.0.1:${port}). The command was not carried out.\n`,
     });
   }, 60_000);
 
