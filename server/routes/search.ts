@@ -21,6 +21,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/search',
     {
       schema: { body: SearchRequest, response: { 200: SearchReply } },
+      // The query is trimmed before it is checked: its length limit is on what is searched.
+      preValidation: async (request) => {
+        const body = request.body as { query?: unknown } | null;
+        if (body && typeof body === 'object' && typeof body.query === 'string') body.query = body.query.trim();
+      },
       onRequest: async (request) => {
         const verdict = await app.settings.searchLimiter.hit(request.ip, app.settings.now());
         if (!verdict.allowed) {

@@ -81,6 +81,11 @@ describe('POST /api/search', () => {
     expect(padded).toEqual(plain);
   });
 
+  it('limits the query as trimmed: 1,000 characters with spaces around them are searched', async () => {
+    expect((await search({ query: `     ${'patience '.repeat(111)}x     ` })).status).toBe(200);
+    expect((await search({ query: ` ${'q'.repeat(1001)} ` })).status).toBe(400);
+  });
+
   it.each([
     [{ query: '' }, 'Query must not be empty'],
     [{ query: '   \n ' }, 'Query must not be empty'],
