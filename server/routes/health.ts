@@ -3,6 +3,22 @@ import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** GET /health: the lineup, the book and the store, for the about page and for operators. */
+/** A database that takes longer than this to answer the readiness check is not ready (it may be frozen). */
+const READY_CHECK_MS = 2_000;
+
+/** `work`'s result, or a rejection once `ms` have passed without one. */
+async function withinTime<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/health', { schema: { response: { 200: Health } } }, async () => {
     await app.db.query('SELECT 1');
@@ -24,12 +40,18 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (app.lifecycle.draining) throw new HttpError(503, 'This instance is shutting down');
     const unavailable = (app.engine?.models() ?? []).filter((m) => m.status === 'unavailable');
     if (!app.engine || unavailable.length > 0) throw new HttpError(503, 'The models are not loaded');
+    let writable: boolean;
     try {
-      await app.db.query('SELECT 1');
+      writable = await withinTime(READY_CHECK_MS, async () => {
+        const [row] = await app.db.query<{ read_only: string }>("SELECT current_setting('transaction_read_only') AS read_only");
+        return row?.read_only !== 'on';
+      });
     } catch (error) {
       request.log.warn({ err: error }, 'not ready: the store does not answer');
       throw new HttpError(503, 'The database is unavailable');
     }
+    // A standby after a failover answers reads, but no vote could be stored here.
+    if (!writable) throw new HttpError(503, 'The database is read-only');
     return { status: 'ready' as const };
   });
 };

@@ -94,8 +94,14 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server shutting down or starting). */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+/**
+ * What the database says when it cannot serve us now, however right the query: class 08
+ * (connection exception), 57P01–57P03 (shutting down or starting), class 53 (out of connections,
+ * memory or disk), 25006 (read-only: a standby after a failover), 57014 (cancelled, by an operator
+ * or a statement time-out), 55P03 (a lock not granted in time), 40001 and 40P01 (serialization
+ * failure, deadlock: worth trying again).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53...|25006|57014|55P03|40001|40P01)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/i;
 
@@ -127,6 +133,10 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     max: 10,
     // While the database is away a request gets a 503 within seconds instead of hanging.
     connectionTimeoutMillis: 3000,
+    // Nor does a request wait long behind an operator's lock (5 s, then 55P03: a 503), nor on a
+    // statement the server cannot finish (30 s, then 57014: a 503).
+    lock_timeout: 5_000,
+    statement_timeout: 30_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   if (schema) {

@@ -114,6 +114,48 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     }
   });
 
+  it('answers 503, and is not ready, while the database is read-only (a standby after a failover), and recovers by itself', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    const readOnly = async (on: boolean) => {
+      await admin.query(`ALTER DATABASE ${new URL(cluster.url).pathname.slice(1)} SET default_transaction_read_only = ${on ? 'on' : 'off'}`);
+      // Sessions take the setting when they start: the pool's open ones are ended.
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await sleep(200);
+    };
+    await readOnly(true);
+    try {
+      const saved = await save([vote()]);
+      expect(saved.status).toBe(503);
+      expect(saved.headers.get('retry-after')).toBe('5');
+      expect(await saved.json()).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
+      const ready = await fetch(`${url}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ detail: 'The database is read-only' });
+    } finally {
+      await readOnly(false);
+      await admin.end();
+    }
+    expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+    expect((await save([vote()])).status).toBe(200);
+  });
+
+  it('answers 503 instead of waiting on for a table an operator holds locked', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('BEGIN');
+    await admin.query('LOCK TABLE feedback IN ACCESS EXCLUSIVE MODE');
+    try {
+      const saved = await save([vote()]);
+      expect(saved.status).toBe(503);
+      expect(saved.headers.get('retry-after')).toBe('5');
+    } finally {
+      await admin.query('ROLLBACK');
+      await admin.end();
+    }
+    expect((await save([vote()])).status).toBe(200);
+  });
+
   it('answers 503 with a detail while the database is down, and recovers by itself', async () => {
     await cluster.stop();
     try {
