@@ -59,6 +59,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler: answerClientError,
+    // Requests arriving on an open connection while the app closes get our own 503 (services.ts),
+    // {"detail"} with the usual headers, rather than Fastify's.
+    return503OnClosing: false,
     // A `__proto__` or `constructor` key is an unknown field like any other: dropped, not a 400.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { HttpError } from './errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { RetrievalEngine } from '../search/retrieval-engine.ts';
 import type { Db } from '../store/db.ts';
@@ -18,8 +19,12 @@ declare module 'fastify' {
     /** Search and reading in context; null in an app built without models (some tests). */
     engine: RetrievalEngine | null;
     settings: AppSettings;
-    /** Set when the instance begins to shut down: it stops being ready for new work. */
-    lifecycle: { draining: boolean };
+    /**
+     * `draining`: the instance began to shut down, and stops being ready for new work (it still
+     * answers what it is sent). `closing`: it is closing, and answers what arrives on an open
+     * connection with a 503 for the proxy to send elsewhere.
+     */
+    lifecycle: { draining: boolean; closing: boolean };
   }
 }
 
@@ -39,7 +44,13 @@ export const services = fp<ServicesOptions>(
     app.decorate('auth', options.auth);
     app.decorate('engine', options.engine);
     app.decorate('settings', options.settings);
-    app.decorate('lifecycle', { draining: false });
+    app.decorate('lifecycle', { draining: false, closing: false });
+    app.addHook('preClose', async () => void (app.lifecycle.closing = true));
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!app.lifecycle.closing) return;
+      reply.header('connection', 'close');
+      throw new HttpError(503, 'This instance is shutting down. Please try again.', { 'retry-after': '1' });
+    });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
   },
   { name: 'services', fastify: '5.x' },

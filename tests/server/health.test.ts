@@ -47,6 +47,22 @@ describe('health for load balancers', () => {
     }
   });
 
+  it('once closing, answers what still arrives on an open connection with a 503 a proxy can act on', async () => {
+    server.app.lifecycle.closing = true;
+    try {
+      for (const res of [await server.api('/api/search', { json: { query: 'patience' } }), await server.api('/')]) {
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({ detail: 'This instance is shutting down. Please try again.' });
+        expect(res.headers.get('retry-after')).toBe('1');
+        expect(res.headers.get('connection')).toBe('close');
+        expect(res.headers.get('content-security-policy')).toBeTruthy();
+        expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    } finally {
+      server.app.lifecycle.closing = false;
+    }
+  });
+
   it('is not ready when the store cannot be reached', async () => {
     const other = await startTestServer('embedded', { extra: { engine } });
     await other.db.close();
