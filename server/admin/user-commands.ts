@@ -4,7 +4,7 @@ import { listSigningKeys } from '../store/signing-keys.ts';
 import { deleteFeedbackOf } from '../store/feedback.ts';
 import { deleteSessionsOf, revokeUserSessions } from '../store/sessions.ts';
 import { clearThrottle } from '../store/throttle.ts';
-import { insertUser, listUsers, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../store/users.ts';
+import { findUser, insertUser, listUsers, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../store/users.ts';
 import { Type, type Static } from 'typebox';
 
 const Username = Type.String({ pattern: USERNAME_PATTERN.source });
@@ -66,6 +66,8 @@ export async function runUserCommand(db: Db, command: UserCommand): Promise<stri
     case 'forget': {
       const { username } = command;
       const { votes, sessions } = await db.transaction(async (tx) => {
+        // A mistyped name must not look like a request honoured.
+        if (!(await findUser(tx, username))) throw new UserCommandError(`No user ${username}`);
         const votes = await deleteFeedbackOf(tx, username);
         const sessions = await deleteSessionsOf(tx, username);
         await clearThrottle(tx, `user:${username}`);

@@ -1,9 +1,10 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { UsageError } from './admin-command.ts';
 
 /** Asks for a secret on the terminal without echoing what is typed. */
 export async function promptHidden(question: string): Promise<string> {
-  if (!process.stdin.isTTY) throw new Error('No terminal to ask for a password: set USER_PASSWORD instead.');
+  if (!process.stdin.isTTY) throw new UsageError('No terminal to ask for a password: set USER_PASSWORD instead.');
   let muted = false;
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -62,6 +62,17 @@ describe('npm run users', () => {
     expect((await stat(fresh)).mode & 0o777).toBe(0o700);
   }, 60_000);
 
+  it('refuses to forget a name that is no user, and asks for USER_PASSWORD where it cannot prompt, as usage mistakes (exit 2)', async () => {
+    expect(await users(['forget', 'nobody'])).toEqual({ code: 2, out: 'No user nobody\n' });
+    // No USER_PASSWORD and no terminal (the test's stdin is not one).
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+    delete env.USER_PASSWORD;
+    await expect(run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', 'ruqayya'], { env })).rejects.toMatchObject({
+      code: 2,
+      stderr: 'No terminal to ask for a password: set USER_PASSWORD instead.\n',
+    });
+  }, 60_000);
+
   it('forgets a reader: votes and sessions deleted, the account kept', async () => {
     expect((await users(['add', 'zaynab'], 'a long password')).code).toBe(0);
     const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
