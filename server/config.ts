@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordProblem } from './auth/passwords.ts';
 
 /** Every server setting, read once from the environment (see README "Settings"). */
 export interface Config {
@@ -32,14 +33,36 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range} (got "${raw}")`);
   }
   return value;
+}
+
+/**
+ * DATABASE_URL, checked before any connection: a malformed one would otherwise be read in
+ * surprising ways (a '#' in the password makes the rest a fragment, and part of the password the
+ * host). Its text is never repeated: it holds the password.
+ */
+function databaseUrlSetting(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (!raw) return undefined;
+  const problem = ' is not a valid PostgreSQL URL: postgres://user:password@host:5432/database, with characters such as / ? # @ in the password percent-encoded';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`DATABASE_URL${problem}`);
+  }
+  if ((url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hash !== '' || url.hostname === '') {
+    throw new ConfigError(`DATABASE_URL${problem}`);
+  }
+  return raw;
 }
 
 const DAY = 24 * 60 * 60;
@@ -57,11 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes (256 bits)');
   }
-  return {
+  const demoPassword = env.DEMO_PASSWORD || undefined;
+  const demoProblem = demoPassword === undefined ? null : passwordProblem(demoPassword);
+  if (demoProblem) throw new ConfigError(`DEMO_PASSWORD: ${demoProblem}`);
+  const config: Config = {
     host: env.HOST || '127.0.0.1',
-    port: intSetting(env, 'PORT', 8080, 0),
+    port: intSetting(env, 'PORT', 8080, 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: databaseUrlSetting(env),
     corpusFile: path.resolve(env.CORPUS_FILE || '../shared/corpus/alchemy-of-happiness.md'),
     modelsDir: path.resolve(env.MODELS_DIR || './models'),
     modelLineup: lineup,
@@ -70,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelDtype: dtype,
     modelFetch,
     hfEndpoint: env.HF_ENDPOINT || 'https://huggingface.co',
-    demoPassword: env.DEMO_PASSWORD || undefined,
+    demoPassword,
     jwtSecret,
     accessTokenTtlSeconds: intSetting(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
     refreshOverlapSeconds: intSetting(env, 'REFRESH_OVERLAP_SECONDS', 30, 0),
@@ -81,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL || 'info',
-    metricsPort: env.METRICS_PORT ? intSetting(env, 'METRICS_PORT', 0, 1) : undefined,
+    metricsPort: env.METRICS_PORT ? intSetting(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
   };
+  if (config.metricsPort !== undefined && config.metricsPort === config.port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (both ${config.port}): metrics are never served on the public port`);
+  }
+  return config;
 }

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
     try {
       const applied = await migrate(db);
       await ensureDemoUser(db, config.demoPassword);
-      return { db, applied };
+      // The signing keys too: a database restarting now is waited for like one not yet up.
+      const keys = config.jwtSecret ? staticKeyRing(new Uint8Array(Buffer.from(config.jwtSecret, 'utf8'))) : await storedKeys(db, config);
+      return { db, applied, keys };
     } catch (error) {
       await db.close().catch(() => undefined);
       throw error;
@@ -65,8 +67,7 @@ async function main(): Promise<void> {
   if (config.databaseUrl) await store;
   await fetchModelsOnFirstStart(config, logger, terminalProgress);
   const engine = await startRetrieval(config, logger);
-  const { db, applied } = await store;
-  const keys = config.jwtSecret ? staticKeyRing(new Uint8Array(Buffer.from(config.jwtSecret, 'utf8'))) : await storedKeys(db, config);
+  const { db, applied, keys } = await store;
   await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other
   const auth = new AuthService(db, keys, config);
   const metrics = config.metricsPort ? new Metrics(db) : null;
@@ -111,9 +112,17 @@ async function main(): Promise<void> {
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
 }
 
+function isListenError(error: unknown): error is Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES'].includes(code);
+}
+
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (isListenError(error)) {
+    // A port in use or an address this machine does not have: Node's words say which.
+    console.error(`Cannot listen: ${error.message}`);
   } else if (databaseProblem(error, process.env.DATABASE_URL)) {
     console.error(databaseProblem(error, process.env.DATABASE_URL));
   } else if (error instanceof DataDirLockedError) {

@@ -85,5 +85,7 @@ export function databaseProblem(error: unknown, databaseUrl: string | undefined)
   if (error instanceof StoreUnavailableError || isUnavailable(error)) return `${where} is not answering (${describeDatabaseError(error)})`;
   // The server refused us (a wrong password, no such database, no permission): its words suffice.
   if (error instanceof pg.DatabaseError) return `${where} refused: ${describeDatabaseError(error)}`;
+  // Asked for TLS (sslmode) by a server that has none, or a certificate it does not trust.
+  if (error instanceof Error && /\bSSL\b|certificate/i.test(error.message)) return `${where} refused: ${error.message}`;
   return undefined;
 }

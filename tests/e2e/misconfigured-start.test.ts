@@ -1,0 +1,36 @@
+import { createServer } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { freePort, startServerProcess } from './server-process.ts';
+
+/** What a start that fails prints, having exited with 1. */
+async function failedStart(env: Record<string, string>): Promise<string> {
+  const message = await startServerProcess(env).then(
+    async (server) => {
+      await server.stop('SIGKILL');
+      return 'it started';
+    },
+    (error: Error) => error.message,
+  );
+  expect(message).toMatch(/^server exited with 1:/);
+  expect(message).not.toMatch(/^\s+at /m); // one sentence, no stack trace
+  return message;
+}
+
+describe('the server as npm start runs it, misconfigured', () => {
+  it('says in one sentence that DATABASE_URL is malformed, without repeating it', async () => {
+    const message = await failedStart({ DATABASE_URL: 'postgres://app:2024#Spring@127.0.0.1:5432/alchemy' });
+    expect(message).toContain('Configuration error: DATABASE_URL is not a valid PostgreSQL URL');
+    expect(message).not.toContain('Spring');
+  });
+
+  it('says in one sentence that its port is taken', async () => {
+    const port = await freePort();
+    // Something else answers there (404), so that only the server's exit can end the wait.
+    const taken = createServer((_request, response) => response.writeHead(404).end()).listen(port, '127.0.0.1');
+    try {
+      expect(await failedStart({ PORT: String(port) })).toContain(`Cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
+    } finally {
+      taken.close();
+    }
+  });
+});

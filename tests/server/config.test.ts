@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+const refused = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+};
+
+describe('settings checked before the server starts', () => {
+  it('takes a PostgreSQL URL, and refuses a malformed one without repeating it (it holds the password)', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:s%23cret@db.internal:6432/alchemy' }).databaseUrl).toBe(
+      'postgres://app:s%23cret@db.internal:6432/alchemy',
+    );
+    for (const url of [
+      'not a url',
+      'postgres://app:2024#Spring@127.0.0.1:5432/db', // the rest of the password became a fragment
+      'postgres://app:Sx9k/Q@127.0.0.1:5432/db',
+      'postgres://app:pw@127.0.0.1:99999/db',
+      'mysql://app:pw@127.0.0.1/db',
+    ]) {
+      const message = refused({ DATABASE_URL: url });
+      expect(message).toMatch(/^DATABASE_URL is not a valid PostgreSQL URL/);
+      expect(message).not.toMatch(/Spring|Sx9k|2024/);
+    }
+  });
+
+  it('refuses ports out of range, and metrics on the public port', () => {
+    expect(refused({ PORT: '99999' })).toBe('PORT must be a whole number from 0 to 65535 (got "99999")');
+    expect(refused({ METRICS_PORT: '70000' })).toBe('METRICS_PORT must be a whole number from 1 to 65535 (got "70000")');
+    expect(refused({ PORT: '8080', METRICS_PORT: '8080' })).toMatch(/^METRICS_PORT must differ from PORT/);
+  });
+
+  it('refuses a DEMO_PASSWORD that no sign-in would accept, before anything is stored', () => {
+    expect(refused({ DEMO_PASSWORD: 'short' })).toBe('DEMO_PASSWORD: Password must be at least 8 characters');
+  });
+});
