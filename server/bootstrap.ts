@@ -1,6 +1,7 @@
 import { generatePassword, hashPassword, passwordProblem } from './auth/passwords.ts';
 import type { Db } from './store/db.ts';
 import { countUsers, insertUser } from './store/users.ts';
+import { ConfigError } from './config.ts';
 
 /**
  * On a first start with no users, creates `demo` with DEMO_PASSWORD, or with a random password
@@ -10,7 +11,8 @@ export async function ensureDemoUser(db: Db, demoPassword: string | undefined, p
   if ((await countUsers(db)) > 0) return false;
   const password = demoPassword ?? generatePassword();
   const problem = passwordProblem(password);
-  if (problem) throw new Error(`DEMO_PASSWORD: ${problem}`);
+  // Checked where it is used (a first start with no users): a later start ignores it.
+  if (problem) throw new ConfigError(`DEMO_PASSWORD: ${problem}`);
   const created = await insertUser(db, 'demo', await hashPassword(password));
   if (created && !demoPassword) {
     print(

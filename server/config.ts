@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { passwordProblem } from './auth/passwords.ts';
 
 /** Every server setting, read once from the environment (see README "Settings"). */
 export interface Config {
@@ -45,23 +44,26 @@ function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
 }
 
 /**
- * DATABASE_URL, checked before any connection: a malformed one would otherwise be read in
- * surprising ways (a '#' in the password makes the rest a fragment, and part of the password the
- * host). Its text is never repeated: it holds the password.
+ * DATABASE_URL, checked before any connection where it is plainly malformed: a '#' in an
+ * unencoded password makes the rest a fragment and part of the password the host, a bad port or
+ * another scheme. Forms the driver reads otherwise (a Unix socket: postgres:///db?host=/run/postgresql,
+ * socket:…, a host from PGHOST) pass. Its text is never repeated: it holds the password.
  */
 function databaseUrlSetting(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.DATABASE_URL;
   if (!raw) return undefined;
-  const problem = ' is not a valid PostgreSQL URL: postgres://user:password@host:5432/database, with characters such as / ? # @ in the password percent-encoded';
+  const refused = new ConfigError(
+    'DATABASE_URL is not a valid PostgreSQL URL: postgres://user:password@host:5432/database, with characters such as / ? # @ in the password percent-encoded',
+  );
+  if (raw.startsWith('/') || raw.startsWith('socket:')) return raw;
   let url: URL;
   try {
-    url = new URL(raw);
+    // user:password@/database?host=/socket has no host: the driver reads it with a stand-in one.
+    url = new URL(/^postgres(ql)?:\/\/[^/]*@\//.test(raw) ? raw.replace('@/', '@socket/') : raw);
   } catch {
-    throw new ConfigError(`DATABASE_URL${problem}`);
+    throw refused;
   }
-  if ((url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hash !== '' || url.hostname === '') {
-    throw new ConfigError(`DATABASE_URL${problem}`);
-  }
+  if ((url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hash !== '') throw refused;
   return raw;
 }
 
@@ -80,9 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes (256 bits)');
   }
-  const demoPassword = env.DEMO_PASSWORD || undefined;
-  const demoProblem = demoPassword === undefined ? null : passwordProblem(demoPassword);
-  if (demoProblem) throw new ConfigError(`DEMO_PASSWORD: ${demoProblem}`);
   const config: Config = {
     host: env.HOST || '127.0.0.1',
     port: intSetting(env, 'PORT', 8080, 0, 65535),
@@ -96,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelDtype: dtype,
     modelFetch,
     hfEndpoint: env.HF_ENDPOINT || 'https://huggingface.co',
-    demoPassword,
+    demoPassword: env.DEMO_PASSWORD || undefined,
     jwtSecret,
     accessTokenTtlSeconds: intSetting(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
     refreshOverlapSeconds: intSetting(env, 'REFRESH_OVERLAP_SECONDS', 30, 0),

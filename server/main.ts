@@ -114,7 +114,8 @@ async function main(): Promise<void> {
 
 function isListenError(error: unknown): error is Error {
   const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && typeof code === 'string' && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES'].includes(code);
+  const syscall = (error as { syscall?: unknown } | null)?.syscall;
+  return error instanceof Error && syscall === 'listen' && typeof code === 'string' && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES'].includes(code);
 }
 
 main().catch((error: unknown) => {

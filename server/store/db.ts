@@ -95,27 +95,49 @@ export class StoreUnavailableError extends Error {
 }
 
 /**
- * What the database says when it cannot serve us now, however right the query: class 08
- * (connection exception), 57P01–57P03 (shutting down or starting), class 53 (out of connections,
- * memory or disk), 25006 (read-only: a standby after a failover), 57014 (cancelled, by an operator
- * or a statement time-out), 55P03 (a lock not granted in time), 40001 and 40P01 (serialization
- * failure, deadlock: worth trying again).
+ * The database cannot be reached: class 08 (connection exception) but for 08P01 (a protocol
+ * violation: a setting refused, not an outage), 57P01–57P03 (shutting down or starting), 53300
+ * (out of connections), and the network's own errors.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53...|25006|57014|55P03|40001|40P01)$/;
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/i;
+const UNREACHABLE_SQLSTATE = /^(08(?!P01)...|57P0[123]|53300)$/;
+const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/i;
+/**
+ * It answers but cannot serve us now, however right the query: class 53 (out of memory or disk),
+ * 25006 (read-only: a standby after a failover), 57014 (cancelled, by an operator or the statement
+ * time-out), 55P03 (a lock not granted in time), 40001 and 40P01 (serialization failure,
+ * deadlock). A request gets a 503 for these; a start does not wait on them (see isUnreachable).
+ */
+const BUSY_SQLSTATE = /^(53...|25006|57014|55P03|40001|40P01)$/;
 
-/** Whether an error from the driver means the database is away, not that the query was wrong. */
-export function isUnavailable(error: unknown): boolean {
+const codeOf = (error: Error) => (error as { code?: unknown }).code;
+
+/** Whether an error from the driver means the database cannot be reached at all. */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return isUnreachable(error.cause);
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
-  return UNAVAILABLE_MESSAGE.test(error.message);
+  const code = codeOf(error);
+  if (typeof code === 'string' && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code))) return true;
+  return UNREACHABLE_MESSAGE.test(error.message);
+}
+
+/** Whether an error from the driver means the database cannot serve us now, not that the query was wrong. */
+export function isUnavailable(error: unknown): boolean {
+  if (isUnreachable(error)) return true;
+  const code = error instanceof Error ? codeOf(error) : undefined;
+  return typeof code === 'string' && BUSY_SQLSTATE.test(code);
 }
 
 function unavailableOr(error: unknown): unknown {
   return isUnavailable(error) ? new StoreUnavailableError(error) : error;
 }
+
+/**
+ * Every transaction (each write, each sign-in) waits at most 5 s behind an operator's lock (then
+ * 55P03: a 503) and 30 s for a statement (then 57014: a 503). Set in the transaction, in the same
+ * round trip as BEGIN, rather than in the connection's start-up message, which PgBouncer refuses.
+ */
+const BEGIN_WITH_TIMEOUTS = "BEGIN; SET LOCAL lock_timeout = '5s'; SET LOCAL statement_timeout = '30s'";
 
 export interface PostgresOptions {
   /** A schema of its own, as every connection's search path (the tests give each suite one). */
@@ -133,10 +155,6 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     max: 10,
     // While the database is away a request gets a 503 within seconds instead of hanging.
     connectionTimeoutMillis: 3000,
-    // Nor does a request wait long behind an operator's lock (5 s, then 55P03: a 503), nor on a
-    // statement the server cannot finish (30 s, then 57014: a 503).
-    lock_timeout: 5_000,
-    statement_timeout: 30_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   if (schema) {
@@ -151,6 +169,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   // An idle connection the server terminates (a restart, pg_terminate_backend) is reported here
   // and dropped by the pool; without a listener the process would exit. The next query connects anew.
   pool.on('error', (error) => options.onConnectionError?.(error));
+
   try {
     await pool.query('SELECT 1');
   } catch (error) {
@@ -176,7 +195,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
       client.on('error', onError);
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        await client.query(BEGIN_WITH_TIMEOUTS);
         const result = await work({
           query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
           // Without parameters pg uses the simple query protocol, which takes several statements.

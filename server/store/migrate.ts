@@ -36,7 +36,12 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   return done;
 }
 
-/** Held until the transaction ends; PGlite has one connection, so it needs none. */
+/**
+ * Held until the transaction ends; PGlite has one connection, so it needs none. A migration takes
+ * what it takes: no statement time-out for it (requests keep theirs).
+ */
 async function lockMigrations(db: Db, tx: Transaction): Promise<void> {
-  if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7261001)');
+  if (db.kind !== 'postgres') return;
+  await tx.query('SET LOCAL statement_timeout = 0');
+  await tx.query('SELECT pg_advisory_xact_lock(7261001)');
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isUnavailable, StoreUnavailableError } from './db.ts';
+import { isUnavailable, isUnreachable, StoreUnavailableError } from './db.ts';
 
 /**
  * A server started before its PostgreSQL (a whole stack coming up at once, a database being
@@ -60,7 +60,9 @@ export async function untilDatabaseAnswers<T>(where: string, attempt: () => Prom
     try {
       return await attempt();
     } catch (error) {
-      if (!(error instanceof StoreUnavailableError) && !isUnavailable(error)) throw error;
+      // Only a database that cannot be reached is waited for: a read-only one, or a deadlock in a
+      // migration, would not mend by itself while a start waits.
+      if (!isUnreachable(error)) throw error;
       const delay = Math.min(databaseRetryDelay(failures), deadline - now());
       if (delay <= 0) {
         const waited = Math.round(options.waitMs / 1000);
@@ -86,6 +88,8 @@ export function databaseProblem(error: unknown, databaseUrl: string | undefined)
   // The server refused us (a wrong password, no such database, no permission): its words suffice.
   if (error instanceof pg.DatabaseError) return `${where} refused: ${describeDatabaseError(error)}`;
   // Asked for TLS (sslmode) by a server that has none, or a certificate it does not trust.
-  if (error instanceof Error && /\bSSL\b|certificate/i.test(error.message)) return `${where} refused: ${error.message}`;
+  if (error instanceof Error && /does not support SSL|self[- ]signed certificate|certificate has expired|unable to verify the first certificate/i.test(error.message)) {
+    return `${where} refused: ${error.message}`;
+  }
   return undefined;
 }
