@@ -119,13 +119,14 @@ function isListenError(error: unknown): error is Error {
 }
 
 main().catch((error: unknown) => {
+  const problem = databaseProblem(error, process.env.DATABASE_URL);
   if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
   } else if (isListenError(error)) {
     // A port in use or an address this machine does not have: Node's words say which.
     console.error(`Cannot listen: ${error.message}`);
-  } else if (databaseProblem(error, process.env.DATABASE_URL)) {
-    console.error(databaseProblem(error, process.env.DATABASE_URL));
+  } else if (problem) {
+    console.error(problem);
   } else if (error instanceof DataDirLockedError) {
     console.error(`Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`);
   } else {

@@ -181,10 +181,8 @@ export class AuthService {
           const wait = Math.max(...locking.map((key) => retryAfterSeconds(key.state, now)));
           // Worth waiting only if the attempts in flight, by succeeding, would lift every lock:
           // any success clears the account; the address, once its count is back under the free ones.
-          const liftable =
-            (retryAfterSeconds(account.state, now) === 0 || account.pending > 0) &&
-            (retryAfterSeconds(address.state, now) === 0 || canBeRefunded(address, this.addressPolicy));
-          return { wait, settling: liftable };
+          const settling = locking.every((key) => (key === account ? key.pending > 0 : canBeRefunded(key, this.addressPolicy)));
+          return { wait, settling };
         }
         await this.countAttempt(tx, accountKey, account, now, this.accountPolicy);
         await this.countAttempt(tx, addressKey, address, now, this.addressPolicy);

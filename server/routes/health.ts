@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 
-/** GET /health: the lineup, the book and the store, for the about page and for operators. */
 /** A database that takes longer than this to answer the readiness check is not ready (it may be frozen). */
 const READY_CHECK_MS = 2_000;
 
@@ -20,6 +19,7 @@ async function withinTime<T>(ms: number, work: () => Promise<T>): Promise<T> {
 }
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // GET /health: the lineup, the book and the store, for the about page and for operators.
   app.get('/health', { schema: { response: { 200: Health } } }, async () => {
     await app.db.query('SELECT 1');
     const models = app.engine?.models() ?? [];

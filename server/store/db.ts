@@ -123,7 +123,7 @@ export function isUnreachable(error: unknown): boolean {
 
 /** Whether an error from the driver means the database cannot serve us now, not that the query was wrong. */
 export function isUnavailable(error: unknown): boolean {
-  if (isUnreachable(error)) return true;
+  if (error instanceof StoreUnavailableError || isUnreachable(error)) return true;
   const code = error instanceof Error ? codeOf(error) : undefined;
   return typeof code === 'string' && BUSY_SQLSTATE.test(code);
 }

@@ -29,11 +29,12 @@ export function databaseLabel(url: string): string {
 /** A driver error in a few words (ECONNREFUSED, or the server's message), without a stack. */
 export function describeDatabaseError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
+  // The driver's own error, not the store's wrapper around it.
+  const driver = error instanceof StoreUnavailableError && error.cause instanceof Error ? error.cause : error;
   const code = (error as { code?: unknown }).code;
-  const cause = error.cause instanceof Error ? error.cause : undefined;
-  let message = cause && /unavailable/.test(error.message) ? cause.message : error.message;
+  let message = driver.message;
   // Node 20 tries each address of a dual-stack name and reports them together, without a message.
-  const tried = (cause ?? error) as Error & { errors?: unknown[] };
+  const tried = driver as Error & { errors?: unknown[] };
   if (!message && Array.isArray(tried.errors) && tried.errors[0] instanceof Error) message = tried.errors[0].message;
   return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
 }
@@ -84,7 +85,7 @@ export async function untilDatabaseAnswers<T>(where: string, attempt: () => Prom
 export function databaseProblem(error: unknown, databaseUrl: string | undefined): string | undefined {
   if (error instanceof DatabaseUnreachableError) return error.message;
   const where = databaseUrl ? `PostgreSQL at ${databaseLabel(databaseUrl)}` : 'The database';
-  if (error instanceof StoreUnavailableError || isUnavailable(error)) return `${where} is not answering (${describeDatabaseError(error)})`;
+  if (isUnavailable(error)) return `${where} is not answering (${describeDatabaseError(error)})`;
   // The server refused us (a wrong password, no such database, no permission): its words suffice.
   if (error instanceof pg.DatabaseError) return `${where} refused: ${describeDatabaseError(error)}`;
   // Asked for TLS (sslmode) by a server that has none, or a certificate it does not trust.
