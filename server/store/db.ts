@@ -17,10 +17,18 @@ export interface Transaction extends Queryable {
   execScript(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * No time-outs at all: a migration takes what it takes, and may wait for another server's.
+   * Every other transaction waits a bounded time for locks, statements and the database's answer.
+   */
+  unlimited?: boolean;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** The connection pool's state (PostgreSQL; the embedded store has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -101,7 +109,7 @@ export class StoreUnavailableError extends Error {
  */
 const UNREACHABLE_SQLSTATE = /^(08(?!P01)...|57P0[123]|53300)$/;
 const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended/i;
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|Query read timeout/i;
 /**
  * It answers but cannot serve us now, however right the query: class 53 (out of memory or disk),
  * 25006 (read-only: a standby after a failover), 57014 (cancelled, by an operator or the statement
@@ -139,16 +147,40 @@ function unavailableOr(error: unknown): unknown {
  */
 const BEGIN_WITH_TIMEOUTS = "BEGIN; SET LOCAL lock_timeout = '5s'; SET LOCAL statement_timeout = '30s'";
 
+/**
+ * How long the driver waits for the database's answer to one query before it gives up on the
+ * connection: longer than the statement time-out, so a slow statement is cancelled by the
+ * server first (57014), and this is reached only when the database does not answer at all
+ * (frozen, or its host gone without closing the connection). The request then gets a 503 and
+ * the connection is destroyed, instead of the request, and every later one handed that
+ * connection, waiting for good.
+ */
+export const QUERY_READ_TIMEOUT_MS = 35_000;
+
+/**
+ * A query with the driver's read time-out (pg honours `query_timeout` on a query's config; its
+ * types name it only among the client's settings). Without values pg uses the simple query
+ * protocol, which takes a script of several statements.
+ */
+function queryConfig(text: string, values: unknown[] | undefined, readTimeoutMs: number | undefined): pg.QueryConfig {
+  const config: pg.QueryConfig & { query_timeout?: number } = { text };
+  if (values) config.values = values;
+  if (readTimeoutMs !== undefined) config.query_timeout = readTimeoutMs;
+  return config;
+}
+
 export interface PostgresOptions {
   /** A schema of its own, as every connection's search path (the tests give each suite one). */
   schema?: string;
   /** Told when the pool drops a broken idle connection (the server logs it). */
   onConnectionError?: (error: Error) => void;
+  /** How long to wait for the database's answer to one query (QUERY_READ_TIMEOUT_MS; tests shorten it). */
+  queryReadTimeoutMs?: number;
 }
 
 /** PostgreSQL over a connection pool. */
 export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Db> {
-  const { schema } = options;
+  const { schema, queryReadTimeoutMs = QUERY_READ_TIMEOUT_MS } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -180,12 +212,13 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
       try {
-        return (await pool.query(sql, params)).rows as T[];
+        // On an error (a read time-out included) the pool destroys the connection rather than reuse it.
+        return (await pool.query(queryConfig(sql, params, queryReadTimeoutMs))).rows as T[];
       } catch (error) {
         throw unavailableOr(error);
       }
     },
-    async transaction<T>(work: (tx: Transaction) => Promise<T>) {
+    async transaction<T>(work: (tx: Transaction) => Promise<T>, { unlimited = false }: TransactionOptions = {}) {
       const client = await pool.connect().catch((error: unknown) => {
         throw unavailableOr(error);
       });
@@ -194,21 +227,21 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
       const onError = () => undefined;
       client.on('error', onError);
       let broken: Error | undefined;
+      const ask = (text: string, values?: unknown[]) => client.query(queryConfig(text, values, unlimited ? undefined : queryReadTimeoutMs));
       try {
-        await client.query(BEGIN_WITH_TIMEOUTS);
+        await ask(unlimited ? 'BEGIN' : BEGIN_WITH_TIMEOUTS);
         const result = await work({
-          query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[],
-          // Without parameters pg uses the simple query protocol, which takes several statements.
-          execScript: async (sql: string) => void (await client.query(sql)),
+          query: async <R>(sql: string, params: unknown[] = []) => (await ask(sql, params)).rows as R[],
+          execScript: async (sql: string) => void (await ask(sql)),
         });
-        await client.query('COMMIT');
+        await ask('COMMIT');
         return result;
       } catch (error) {
         if (isUnavailable(error)) {
           broken = error as Error;
           throw new StoreUnavailableError(error);
         }
-        await client.query('ROLLBACK').catch(() => undefined);
+        await ask('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         client.off('error', onError);

@@ -15,7 +15,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     await lockMigrations(db, tx);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  });
+  }, UNLIMITED);
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const applied = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
@@ -31,17 +31,16 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
       await tx.execScript(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       done.push(file);
-    });
+    }, UNLIMITED);
   }
   return done;
 }
 
-/**
- * Held until the transaction ends; PGlite has one connection, so it needs none. A migration takes
- * what it takes: no statement time-out for it (requests keep theirs).
- */
+/** A migration takes what it takes, and waits for another server's: no time-outs (requests keep theirs). */
+const UNLIMITED = { unlimited: true };
+
+/** Held until the transaction ends; PGlite has one connection, so it needs none. */
 async function lockMigrations(db: Db, tx: Transaction): Promise<void> {
   if (db.kind !== 'postgres') return;
-  await tx.query('SET LOCAL statement_timeout = 0');
   await tx.query('SELECT pg_advisory_xact_lock(7261001)');
 }

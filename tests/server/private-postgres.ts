@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,10 @@ export interface PrivatePostgres {
   restart(): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops every process of the cluster (SIGSTOP): connections stay open, and nothing answers. */
+  freeze(): Promise<void>;
+  /** Lets a frozen cluster go on (SIGCONT). */
+  thaw(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -41,12 +45,22 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
   const ctl = (...args: string[]) => pg('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, ...args]);
   await ctl('start');
+  /** The postmaster and its children (backends, checkpointer, …): the postmaster's pid is postmaster.pid's first line. */
+  const signalAll = async (signal: 'STOP' | 'CONT') => {
+    const postmaster = Number((await readFile(path.join(data, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    if (signal === 'STOP') process.kill(postmaster, 'SIGSTOP');
+    await run('pkill', [`-${signal}`, '-P', String(postmaster)]);
+    if (signal === 'CONT') process.kill(postmaster, 'SIGCONT');
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     restart: async () => void (await ctl('restart', '-m', 'fast')),
     stop: async () => void (await ctl('stop', '-m', 'fast')),
     start: async () => void (await ctl('start')),
+    freeze: () => signalAll('STOP'),
+    thaw: () => signalAll('CONT'),
     async destroy() {
+      await signalAll('CONT').catch(() => undefined);
       await ctl('stop', '-m', 'immediate').catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
