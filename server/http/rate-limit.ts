@@ -1,4 +1,5 @@
 import { countHit, deleteWindowsBefore } from '../store/rate-limits.ts';
+import { TooLateError, withinTime } from '../common/within-time.ts';
 import { StoreUnavailableError, type Queryable } from '../store/db.ts';
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -35,29 +36,40 @@ export class FixedWindowLimiter {
   }
 }
 
+/** How long a search waits for the store's count before counting on its own. */
+const STORE_COUNT_MS = 1_000;
+/** After the store failed to count, how long this instance counts on its own before asking it again. */
+const LOCAL_COUNTING_MS = 5_000;
+
 /**
  * The same fixed windows, counted in the store, so that every instance on it shares one count per
  * address (instances on one PostgreSQL; an embedded store has one process, which counts in memory).
- * Search needs no database: while the store cannot be reached, this instance counts on its own.
+ * Search needs no database: while the store cannot be reached, or does not answer within a second
+ * (frozen, overloaded), this instance counts on its own for a few seconds, then asks it again; so
+ * a search is never held up by a store that is down.
  */
 export class StoreLimiter implements SearchLimiter {
   private lastPrune = 0;
+  private localUntil = 0;
   private readonly fallback: FixedWindowLimiter;
 
   constructor(
     private readonly db: Queryable,
     private readonly limit: number,
     private readonly windowMs = 60_000,
+    private readonly storeCountMs = STORE_COUNT_MS,
   ) {
     this.fallback = new FixedWindowLimiter(limit, windowMs);
   }
 
   async hit(key: string, now: number): Promise<LimitVerdict> {
     if (this.limit <= 0) return { allowed: true };
+    if (now < this.localUntil) return this.fallback.hit(key, now);
     try {
-      return await this.hitInStore(key, now);
+      return await withinTime(this.storeCountMs, () => this.hitInStore(key, now));
     } catch (error) {
-      if (!(error instanceof StoreUnavailableError)) throw error;
+      if (!(error instanceof StoreUnavailableError || error instanceof TooLateError)) throw error;
+      this.localUntil = now + LOCAL_COUNTING_MS;
       return this.fallback.hit(key, now);
     }
   }

@@ -1,22 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
+import { withinTime } from '../common/within-time.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** A database that takes longer than this to answer the readiness check is not ready (it may be frozen). */
 const READY_CHECK_MS = 2_000;
-
-/** `work`'s result, or a rejection once `ms` have passed without one. */
-async function withinTime<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // GET /health: the lineup, the book and the store, for the about page and for operators.

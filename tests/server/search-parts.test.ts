@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreement, firstHitRank, score } from '../../server/eval/metrics.ts';
 import { interleave } from '../../server/search/interleave.ts';
 import { LruCache } from '../../server/search/lru-cache.ts';
-import { FixedWindowLimiter } from '../../server/http/rate-limit.ts';
+import { FixedWindowLimiter, StoreLimiter } from '../../server/http/rate-limit.ts';
+import { openEmbeddedDb, type Db, type Queryable } from '../../server/store/db.ts';
+import { migrate } from '../../server/store/migrate.ts';
 
 describe('interleave', () => {
   it('takes rank 1 of each list, then rank 2 of each, and so on', () => {
@@ -39,6 +41,47 @@ describe('FixedWindowLimiter', () => {
   it('is off at 0', () => {
     const limiter = new FixedWindowLimiter(0);
     for (let i = 0; i < 1000; i++) expect(limiter.hit('x', 0).allowed).toBe(true);
+  });
+});
+
+describe('StoreLimiter', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openEmbeddedDb();
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+
+  /** The real store, which can be made to stop answering (as a frozen database does); it counts what it is asked. */
+  function holdableStore() {
+    const store = { held: false, asked: 0 };
+    const queryable: Queryable = {
+      query<T>(sql: string, params?: unknown[]) {
+        store.asked += 1;
+        return store.held ? new Promise<T[]>(() => undefined) : db.query<T>(sql, params);
+      },
+    };
+    return { store, queryable };
+  }
+
+  it('counts on its own, at once, while the store does not answer, and asks it again a few seconds later', async () => {
+    const { store, queryable } = holdableStore();
+    const limiter = new StoreLimiter(queryable, 3, 60_000, 50);
+    expect(await limiter.hit('held', 0)).toEqual({ allowed: true });
+    store.held = true;
+    store.asked = 0;
+    // Each search would wait for good on a store that never answers; it waits 50 ms once, then counts alone.
+    expect(await limiter.hit('held', 1_000)).toEqual({ allowed: true });
+    expect(await limiter.hit('held', 2_000)).toEqual({ allowed: true });
+    expect(await limiter.hit('held', 3_000)).toEqual({ allowed: true });
+    expect(await limiter.hit('held', 4_000)).toEqual({ allowed: false, retryAfterSeconds: 57 });
+    expect(store.asked).toBe(1);
+    // Once the store answers again, its shared count (one hit so far) is the one that holds.
+    store.held = false;
+    expect(await limiter.hit('held', 7_000)).toEqual({ allowed: true });
+    expect(await limiter.hit('held', 7_001)).toEqual({ allowed: true });
+    expect(await limiter.hit('held', 7_002)).toEqual({ allowed: false, retryAfterSeconds: 53 });
+    expect(store.asked).toBeGreaterThan(1);
   });
 });
 
