@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { sideServerLogging } from '../log.ts';
 import type { Db } from '../store/db.ts';
@@ -13,6 +13,29 @@ export function adminSocketPath(dataDir: string): string {
 /** A Unix socket path must fit in sockaddr_un (108 bytes on Linux, with its NUL). */
 const MAX_SOCKET_PATH_BYTES = 107;
 
+/** A path to the admin socket short enough to bind or connect to, and what to close when done with it. */
+export interface SocketAddress {
+  path: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The admin socket's path, or, when DATA_DIR is too deep for it, the same file reached through an
+ * open handle on DATA_DIR (`/proc/self/fd/N/admin.sock`, Linux). Null where neither fits.
+ */
+export async function reachAdminSocket(dataDir: string): Promise<SocketAddress | null> {
+  const socketPath = adminSocketPath(dataDir);
+  if (Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH_BYTES) return { path: socketPath, close: async () => undefined };
+  if (process.platform !== 'linux') return null;
+  let folder: FileHandle;
+  try {
+    folder = await open(dataDir, 'r');
+  } catch {
+    return null;
+  }
+  return { path: `/proc/self/fd/${folder.fd}/${path.basename(socketPath)}`, close: () => folder.close() };
+}
+
 /**
  * The embedded database can be open in one process only, so while the server runs, the users
  * CLI asks it to run the command (the change then takes effect at once). The socket is a file in
@@ -21,7 +44,8 @@ const MAX_SOCKET_PATH_BYTES = 107;
  */
 export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<FastifyInstance | null> {
   const socketPath = adminSocketPath(dataDir);
-  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+  const address = await reachAdminSocket(dataDir);
+  if (!address) {
     log.warn({ socketPath }, 'DATA_DIR is too deep for the admin socket: npm run users will refuse while the server runs');
     return null;
   }
@@ -39,9 +63,16 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
       throw error;
     }
   });
+  // The handle on DATA_DIR is kept until the socket is closed (and its file removed through it).
+  admin.addHook('onClose', () => address.close());
   // We hold the data folder's lock, so a socket file left here is a dead server's.
   await rm(socketPath, { force: true });
-  await admin.listen({ path: socketPath });
+  try {
+    await admin.listen({ path: address.path });
+  } catch (error) {
+    await admin.close();
+    throw error;
+  }
   await chmod(socketPath, 0o600);
   return admin;
 }

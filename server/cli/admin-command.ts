@@ -1,4 +1,4 @@
-import { adminSocketPath } from '../admin/admin-socket.ts';
+import { adminSocketPath, reachAdminSocket } from '../admin/admin-socket.ts';
 import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../admin/admin-client.ts';
 import { runUserCommand, UserCommandError, type UserCommand } from '../admin/user-commands.ts';
 import { ConfigError, type Config } from '../config.ts';
@@ -25,8 +25,15 @@ export async function execute(config: Config, command: UserCommand): Promise<str
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     const socketPath = adminSocketPath(config.dataDir);
+    const address = await reachAdminSocket(config.dataDir);
+    if (!address) {
+      throw new RefusedError(
+        `The server (process ${error.pid}) has the database in ${config.dataDir} open, and that folder is too deep for its` +
+          ' admin socket on this system. Nothing was changed: stop the server and run the command again.',
+      );
+    }
     try {
-      const reply = await sendUserCommand(socketPath, command);
+      const reply = await sendUserCommand(address.path, command);
       if (!reply.ok) throw new UserCommandError(reply.message);
       return reply.message;
     } catch (sendError) {
@@ -41,6 +48,8 @@ export async function execute(config: Config, command: UserCommand): Promise<str
         `The server (process ${error.pid}) has the database in ${config.dataDir} open and did not answer on ${socketPath}` +
           ` (${sendError.message}). Nothing was changed: stop the server, or try again once it is ready.`,
       );
+    } finally {
+      await address.close();
     }
   }
 }

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { decodeProtectedHeader } from 'jose';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type RunningServer } from './server-process.ts';
@@ -106,19 +108,39 @@ describe('npm run users while the server runs on the embedded store', () => {
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 
-  it('refuses, and says why, when the server holding the folder cannot be asked', async () => {
-    // A data folder too deep for a Unix socket's path: that server cannot offer the admin socket.
+  it('reaches a server whose data folder is too deep for a Unix socket path, with effect at once', async () => {
+    // admin.sock's path is past sockaddr_un's 107 bytes: both sides reach it through a handle on the folder.
     const deep = `${server.dataDir}-${'d'.repeat(100)}`;
     const other = await startServerProcess({ DATA_DIR: deep, DEMO_PASSWORD: 'demo password 1' });
     try {
-      const refused = await users(deep, ['disable', 'demo']);
-      expect(refused.code).toBe(1);
-      expect(refused.out).toContain(`The server (process ${other.process.pid}) has the database in ${deep} open`);
-      expect(refused.out).toContain('Nothing was changed');
-      expect((await login('demo', 'demo password 1')).status).toBe(200);
+      const signIn = () =>
+        fetch(`${other.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ username: 'demo', password: 'demo password 1', grant_type: 'password' }),
+        });
+      expect((await signIn()).status).toBe(200);
+      expect(await users(deep, ['disable', 'demo'])).toMatchObject({ code: 0, out: expect.stringMatching(/^Disabled demo/) });
+      expect((await signIn()).status).toBe(401);
     } finally {
       await other.stop();
     }
-    expect((await users(deep, ['list'])).out).toMatch(/^demo\tactive/m);
+    expect((await users(deep, ['list'])).out).toMatch(/^demo\tdisabled/m);
+  });
+
+  it('refuses, and says why, when the server holding the folder cannot be asked', async () => {
+    const folder = `${server.dataDir}-unreachable`;
+    const other = await startServerProcess({ DATA_DIR: folder, DEMO_PASSWORD: 'demo password 1' });
+    try {
+      // Its socket file gone (removed by hand): the server still holds the folder, and nobody answers.
+      await rm(path.join(folder, 'admin.sock'));
+      const refused = await users(folder, ['disable', 'demo']);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(`The server (process ${other.process.pid}) has the database in ${folder} open`);
+      expect(refused.out).toContain('Nothing was changed');
+    } finally {
+      await other.stop();
+    }
+    expect((await users(folder, ['list'])).out).toMatch(/^demo\tactive/m);
   });
 });
