@@ -141,21 +141,27 @@ function unavailableOr(error: unknown): unknown {
 }
 
 /**
- * Every transaction (each write, each sign-in) waits at most 5 s behind an operator's lock (then
- * 55P03: a 503) and 30 s for a statement (then 57014: a 503). Set in the transaction, in the same
- * round trip as BEGIN, rather than in the connection's start-up message, which PgBouncer refuses.
+ * Every statement waits at most 5 s behind an operator's lock (then 55P03: a 503) and runs at most
+ * 20 s (then 57014: a 503), cancelled by the database itself, so none goes on after its request
+ * has been answered. Set on each new connection for single statements, and again with each
+ * transaction's BEGIN, in the same round trip, for poolers that share one server connection
+ * between clients (PgBouncer in transaction mode, which also refuses them in the start-up message).
  */
-const BEGIN_WITH_TIMEOUTS = "BEGIN; SET LOCAL lock_timeout = '5s'; SET LOCAL statement_timeout = '30s'";
+const SESSION_TIMEOUTS = "SET lock_timeout = '5s'; SET statement_timeout = '20s'";
+const BEGIN_WITH_TIMEOUTS = "BEGIN; SET LOCAL lock_timeout = '5s'; SET LOCAL statement_timeout = '20s'";
+/** A migration takes what it takes, and waits for another server's, whatever the role's defaults. */
+const BEGIN_UNLIMITED = 'BEGIN; SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0';
 
 /**
  * How long the driver waits for the database's answer to one query before it gives up on the
  * connection: longer than the statement time-out, so a slow statement is cancelled by the
- * server first (57014), and this is reached only when the database does not answer at all
- * (frozen, or its host gone without closing the connection). The request then gets a 503 and
- * the connection is destroyed, instead of the request, and every later one handed that
- * connection, waiting for good.
+ * server first, and this is reached only when the database does not answer at all (frozen, or
+ * its host gone without closing the connection). The request then gets a 503 and the connection
+ * is destroyed, instead of the request, and every later one handed that connection, waiting for
+ * good. A request makes at most two such queries one after the other (a sign-in settles its
+ * attempt even when checking it failed), within nginx's 60 s for an answer.
  */
-export const QUERY_READ_TIMEOUT_MS = 35_000;
+export const QUERY_READ_TIMEOUT_MS = 25_000;
 
 /**
  * A query with the driver's read time-out (pg honours `query_timeout` on a query's config; its
@@ -201,6 +207,8 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   // An idle connection the server terminates (a restart, pg_terminate_backend) is reported here
   // and dropped by the pool; without a listener the process would exit. The next query connects anew.
   pool.on('error', (error) => options.onConnectionError?.(error));
+  // Queued ahead of the connection's first query; should it fail, so does that query.
+  pool.on('connect', (client) => void client.query(SESSION_TIMEOUTS).catch(() => undefined));
 
   try {
     await pool.query('SELECT 1');
@@ -229,7 +237,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
       let broken: Error | undefined;
       const ask = (text: string, values?: unknown[]) => client.query(queryConfig(text, values, unlimited ? undefined : queryReadTimeoutMs));
       try {
-        await ask(unlimited ? 'BEGIN' : BEGIN_WITH_TIMEOUTS);
+        await ask(unlimited ? BEGIN_UNLIMITED : BEGIN_WITH_TIMEOUTS);
         const result = await work({
           query: async <R>(sql: string, params: unknown[] = []) => (await ask(sql, params)).rows as R[],
           execScript: async (sql: string) => void (await ask(sql)),
@@ -241,7 +249,10 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
           broken = error as Error;
           throw new StoreUnavailableError(error);
         }
-        await ask('ROLLBACK').catch(() => undefined);
+        // A ROLLBACK that fails (the database gone or frozen since) leaves the connection unfit for reuse.
+        await ask('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
         throw error;
       } finally {
         client.off('error', onError);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NGINX_TEMPLATE, renderNginxConfig } from '../../scripts/cluster-topology.ts';
 import { BODY_LIMIT_BYTES, SAVE_BODY_LIMIT_BYTES } from '../../server/http/body-limits.ts';
+import { QUERY_READ_TIMEOUT_MS } from '../../server/store/db.ts';
 
 /** nginx's size syntax: 512, 64k, 5m, 1g. */
 function bytes(size: string): number {
@@ -16,6 +17,12 @@ describe('the cluster’s nginx configuration', () => {
     const limit = bytes(/client_max_body_size\s+(\S+);/.exec(config)![1]!);
     expect(limit).toBeGreaterThan(SAVE_BODY_LIMIT_BYTES);
     expect(limit).toBeGreaterThan(BODY_LIMIT_BYTES);
+  });
+
+  it('waits for an instance longer than a request can wait for a database that does not answer, so the reader gets its JSON 503', () => {
+    const seconds = Number(/proxy_read_timeout\s+(\d+)s;/.exec(config)![1]);
+    // Two queries one after the other, and 3 s for a connection from the pool.
+    expect(seconds * 1000).toBeGreaterThan(2 * QUERY_READ_TIMEOUT_MS + 3_000);
   });
 
   it('sends readers to every instance', () => {

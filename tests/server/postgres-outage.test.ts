@@ -1,5 +1,8 @@
 import { staticKeyRing } from '../../server/auth/key-ring.ts';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthService } from '../../server/auth/auth-service.ts';
@@ -45,7 +48,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     cluster = await startPrivatePostgres();
     db = await openPostgresDb(cluster.url, {
       onConnectionError: (error) => connectionErrors.push(error),
-      // Longer than the 5 s lock time-out (tested below), shorter than the 35 s of production.
+      // Longer than the 5 s lock time-out (tested below), shorter than the 25 s of production.
       queryReadTimeoutMs: 8_000,
     });
     await migrate(db);
@@ -156,14 +159,56 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     await admin.query('BEGIN');
     await admin.query('LOCK TABLE feedback IN ACCESS EXCLUSIVE MODE');
     try {
-      const saved = await save([vote()]);
-      expect(saved.status).toBe(503);
-      expect(saved.headers.get('retry-after')).toBe('5');
+      // A write (a transaction) and a read (a single statement) alike.
+      const [saved, listed] = await Promise.all([save([vote()]), fetch(`${url}/api/feedback`, { headers: { authorization: `Bearer ${token}` } })]);
+      for (const res of [saved, listed]) {
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('5');
+      }
+      // Each was cancelled by the database, not left waiting there behind the lock after its 503.
+      const { rows } = await admin.query("SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock'");
+      expect(rows[0]).toEqual({ waiting: 0 });
     } finally {
       await admin.query('ROLLBACK');
       await admin.end();
     }
     expect((await save([vote()])).status).toBe(200);
+  });
+
+  it('runs a migration with no lock or statement time-out, whatever the connection or the role has', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+    await writeFile(
+      path.join(dir, '001_seen.sql'),
+      "CREATE TABLE seen AS SELECT current_setting('lock_timeout') AS lock_timeout, current_setting('statement_timeout') AS statement_timeout;",
+    );
+    const other = await openPostgresDb(cluster.url, { schema: 'timeouts_seen' });
+    try {
+      expect(await migrate(other, dir)).toEqual(['001_seen.sql']);
+      expect(await other.query('SELECT * FROM seen')).toEqual([{ lock_timeout: '0', statement_timeout: '0' }]);
+      // Every other statement has both.
+      expect(await other.query("SELECT current_setting('lock_timeout') AS l, current_setting('statement_timeout') AS s")).toEqual([{ l: '5s', s: '20s' }]);
+    } finally {
+      await other.query('DROP SCHEMA timeouts_seen CASCADE');
+      await other.close();
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  it('does not hand on a connection whose ROLLBACK got no answer', async () => {
+    const other = await openPostgresDb(cluster.url, { queryReadTimeoutMs: 1_000 });
+    try {
+      const failing = other.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        await cluster.freeze();
+        throw new Error('the work failed');
+      });
+      await expect(failing).rejects.toThrow('the work failed');
+      // Its ROLLBACK is still unanswered: the connection is destroyed, not left idle for the next query.
+      expect(other.poolStats?.()).toEqual({ total: 0, idle: 0, waiting: 0 });
+    } finally {
+      await cluster.thaw();
+      await other.close();
+    }
   });
 
   it('answers 503 instead of waiting for good while the database is frozen, searches meanwhile, and recovers by itself', async () => {
