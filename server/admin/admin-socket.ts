@@ -71,7 +71,10 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
     await admin.listen({ path: address.path });
   } catch (error) {
     await admin.close();
-    throw error;
+    // Through /proc (a deep DATA_DIR) binding may be refused where the plain path was never possible.
+    if (address.path === socketPath) throw error;
+    log.warn({ socketPath, err: error }, 'DATA_DIR is too deep for the admin socket: npm run users will refuse while the server runs');
+    return null;
   }
   await chmod(socketPath, 0o600);
   return admin;

@@ -45,12 +45,16 @@ const LOCAL_COUNTING_MS = 5_000;
  * The same fixed windows, counted in the store, so that every instance on it shares one count per
  * address (instances on one PostgreSQL; an embedded store has one process, which counts in memory).
  * Search needs no database: while the store cannot be reached, or does not answer within a second
- * (frozen, overloaded), this instance counts on its own for a few seconds, then asks it again; so
- * a search is never held up by a store that is down.
+ * (frozen, overloaded), this instance counts on its own for a few seconds, then lets one search ask
+ * the store again while the others go on counting here; so a search is never held up by a store
+ * that is down, and a store that is struggling is not sent every search at once.
  */
 export class StoreLimiter implements SearchLimiter {
   private lastPrune = 0;
+  /** Counting here until then (0: counting in the store). */
   private localUntil = 0;
+  /** One search is asking the store whether it answers again. */
+  private probing = false;
   private readonly fallback: FixedWindowLimiter;
 
   constructor(
@@ -64,20 +68,27 @@ export class StoreLimiter implements SearchLimiter {
 
   async hit(key: string, now: number): Promise<LimitVerdict> {
     if (this.limit <= 0) return { allowed: true };
-    if (now < this.localUntil) return this.fallback.hit(key, now);
+    const recovering = this.localUntil > 0;
+    if (recovering && (now < this.localUntil || this.probing)) return this.fallback.hit(key, now);
+    this.probing = recovering;
     try {
-      return await withinTime(this.storeCountMs, () => this.hitInStore(key, now));
+      const verdict = await withinTime(this.storeCountMs, () => this.hitInStore(key, now));
+      this.localUntil = 0;
+      return verdict;
     } catch (error) {
       if (!(error instanceof StoreUnavailableError || error instanceof TooLateError)) throw error;
-      this.localUntil = now + LOCAL_COUNTING_MS;
+      this.localUntil = Math.max(this.localUntil, now + LOCAL_COUNTING_MS);
       return this.fallback.hit(key, now);
+    } finally {
+      if (recovering) this.probing = false;
     }
   }
 
   private async hitInStore(key: string, now: number): Promise<LimitVerdict> {
     if (now - this.lastPrune >= this.windowMs) {
       this.lastPrune = now;
-      await deleteWindowsBefore(this.db, now - 2 * this.windowMs);
+      // Not waited for: a search is not held up by housekeeping, and a failed prune is tried next window.
+      deleteWindowsBefore(this.db, now - 2 * this.windowMs).catch(() => undefined);
     }
     const { windowStartMs, hits } = await countHit(this.db, key, now, this.windowMs);
     if (hits <= this.limit) return { allowed: true };
