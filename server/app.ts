@@ -59,8 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler: answerClientError,
-    // Requests arriving on an open connection while the app closes get our own 503 (services.ts),
-    // {"detail"} with the usual headers, rather than Fastify's.
+    // Requests arriving on an open connection while the app closes are served, with
+    // `Connection: close` (services.ts, lifecycle), rather than refused with Fastify's 503.
     return503OnClosing: false,
     // A `__proto__` or `constructor` key is an unknown field like any other: dropped, not a 400.
     onProtoPoisoning: 'remove',

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { HttpError } from './errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { RetrievalEngine } from '../search/retrieval-engine.ts';
 import type { Db } from '../store/db.ts';
@@ -20,11 +19,14 @@ declare module 'fastify' {
     engine: RetrievalEngine | null;
     settings: AppSettings;
     /**
-     * `draining`: the instance began to shut down, and stops being ready for new work (it still
-     * answers what it is sent). `closing`: it is closing, and answers what arrives on an open
-     * connection with a 503 for the proxy to send elsewhere.
+     * `draining`: the instance began to shut down, and stops being ready for new work. It still
+     * answers what it is sent: once closing, it takes no new connection, and Fastify answers what
+     * arrives on an open one (the store stays open until every connection has ended) with
+     * `Connection: close`, so each carries at most one more request. A 503 there would tell a
+     * proxy nothing more, and nginx does not try another instance on a 503 (that is the
+     * database's answer, the same from every instance).
      */
-    lifecycle: { draining: boolean; closing: boolean };
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -44,13 +46,7 @@ export const services = fp<ServicesOptions>(
     app.decorate('auth', options.auth);
     app.decorate('engine', options.engine);
     app.decorate('settings', options.settings);
-    app.decorate('lifecycle', { draining: false, closing: false });
-    app.addHook('preClose', async () => void (app.lifecycle.closing = true));
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!app.lifecycle.closing) return;
-      reply.header('connection', 'close');
-      throw new HttpError(503, 'This instance is shutting down. Please try again.', { 'retry-after': '1' });
-    });
+    app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
   },
   { name: 'services', fastify: '5.x' },
