@@ -193,6 +193,8 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     max: 10,
     // While the database is away a request gets a 503 within seconds instead of hanging.
     connectionTimeoutMillis: 3000,
+    // Run on each new connection before its first use (a failure fails the connection).
+    onConnect: async (client) => void (await client.query(SESSION_TIMEOUTS)),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   if (schema) {
@@ -207,8 +209,6 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   // An idle connection the server terminates (a restart, pg_terminate_backend) is reported here
   // and dropped by the pool; without a listener the process would exit. The next query connects anew.
   pool.on('error', (error) => options.onConnectionError?.(error));
-  // Queued ahead of the connection's first query; should it fail, so does that query.
-  pool.on('connect', (client) => void client.query(SESSION_TIMEOUTS).catch(() => undefined));
 
   try {
     await pool.query('SELECT 1');
