@@ -1,52 +1,37 @@
-import type { Reaction, ResultLabel, UserType } from '../../contract/vocabulary.ts';
+import type { Reaction, UserType } from '../../contract/vocabulary.ts';
 
-/** A stored vote, as far as the statistics need it. */
-export interface Vote {
-  round_id: string | null;
-  result_label: ResultLabel;
-  model_type: string;
-  reaction: Reaction;
-  user_type: UserType;
-  /** Identifies the passage shown (its text, or a hash of it). */
-  passage: string;
+/** The stored votes as the statistics count them (server/store/feedback.ts tallies them). */
+export interface VoteTallies {
+  votes: number;
+  /** Rounds with a vote on one label only: left out of the comparison. */
+  oneSided: number;
+  /** Votes per model, user type and reaction. */
+  reactions: Array<{ model: string; userType: UserType; reaction: Reaction; count: number }>;
+  /**
+   * Rounds with both labels rated (each label's first vote), grouped by what they hold: the
+   * reader's user type (A's vote), the models shown as A and B, their reactions, and whether
+   * both showed the same passage (then there is nothing to compare).
+   */
+  rounds: RoundTally[];
 }
 
-export const REACTION_RANK: Record<Vote['reaction'], number> = { '👍': 2, '🤷': 1, '👎': 0 };
-
-/** One search whose A and B were both rated. */
-export interface Round {
-  userType: Vote['user_type'];
-  a: Vote;
-  b: Vote;
-  /** Both models returned the same passage: nothing to compare. */
+export interface RoundTally {
+  userType: UserType;
+  a: string;
+  b: string;
+  aReaction: Reaction;
+  bReaction: Reaction;
   samePassage: boolean;
+  count: number;
 }
+
+export const REACTION_RANK: Record<Reaction, number> = { '👍': 2, '🤷': 1, '👎': 0 };
 
 /** From one model's side: it won, tied or lost its round. */
 export type Outcome = 'win' | 'tie' | 'loss';
 
-/**
- * Pairs votes into rounds by round_id. A round needs both labels rated (a one-sided round is
- * left out); if a label was rated twice, its first vote counts.
- */
-export function pairRounds(votes: Vote[]): Round[] {
-  const byRound = new Map<string, Partial<Record<ResultLabel, Vote>>>();
-  for (const vote of votes) {
-    if (!vote.round_id) continue;
-    const round = byRound.get(vote.round_id) ?? {};
-    round[vote.result_label] ??= vote;
-    byRound.set(vote.round_id, round);
-  }
-  const rounds: Round[] = [];
-  for (const { A, B } of byRound.values()) {
-    if (!A || !B) continue;
-    rounds.push({ userType: A.user_type, a: A, b: B, samePassage: A.passage === B.passage });
-  }
-  return rounds;
-}
-
 /** 👍 > 🤷 > 👎, from A's side. */
-export function outcomeForA(round: Round): Outcome {
-  const difference = REACTION_RANK[round.a.reaction] - REACTION_RANK[round.b.reaction];
+export function outcomeForA(round: Pick<RoundTally, 'aReaction' | 'bReaction'>): Outcome {
+  const difference = REACTION_RANK[round.aReaction] - REACTION_RANK[round.bReaction];
   return difference > 0 ? 'win' : difference < 0 ? 'loss' : 'tie';
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORES, startTestServer, type TestServer } from './harness.ts';
+import type { Db } from '../../server/store/db.ts';
+import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -56,5 +57,45 @@ describe.each(STORES)('GET /api/stats on %s store', (store) => {
     expect(bge.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
     expect(bge.comparison.byUserType.Enthusiast!.wins).toBe(1);
     expect(bge.reactions.total).toBe(3);
+  });
+});
+
+// On PostgreSQL, where requests reach the store at the same time (the embedded store runs one
+// query at a time, in this thread).
+describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at once', () => {
+  it('counts the votes once for all the requests that arrive while it does', async () => {
+    const test = await openTestDb('postgres');
+    let counts = 0;
+    const counted: Db = {
+      ...test.db,
+      kind: test.db.kind,
+      transaction: (work, options) => test.db.transaction(work, options),
+      close: () => test.db.close(),
+      query: (sql, params) => {
+        if (sql.includes('DISTINCT ON')) counts += 1;
+        return test.db.query(sql, params);
+      },
+    };
+    // Enough votes that counting them takes a while (the answer is worked out in the store).
+    await test.db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
+        retrieved_text, model_type, result_label, reaction, confidence_score)
+      SELECT 'reader', gen_random_uuid(), gen_random_uuid(), 'Enthusiast', 'reader', 'q', 'passage ' || g,
+             'LSA', 'A', '👍', 0.5 FROM generate_series(1, 20000) AS g`);
+    const server = await startTestServer('postgres', { sharedDb: counted });
+    try {
+      await server.addUser('reader', PASSWORD);
+      const token = ((await (await server.login('reader', PASSWORD)).json()) as { access_token: string }).access_token;
+      const replies = await Promise.all(Array.from({ length: 6 }, () => server.api('/api/stats', { token })));
+      expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+      const bodies = await Promise.all(replies.map((r) => r.json()));
+      expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+      expect(counts).toBeLessThan(6);
+      // Once answered, the next request counts again: a new vote is seen at once.
+      await server.api('/api/stats', { token });
+      expect(counts).toBeGreaterThan(1);
+    } finally {
+      await server.close();
+      await test.drop();
+    }
   });
 });

@@ -1,18 +1,55 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedbackItem, Stats } from '../../contract/api-schemas.ts';
+import type { Reaction, UserType } from '../../contract/vocabulary.ts';
 import { bootstrapBradleyTerry, fitBradleyTerry } from '../../server/stats/bradley-terry.ts';
 import { BRADLEY_TERRY_MAX_MODELS, computeStats } from '../../server/stats/model-stats.ts';
-import { outcomeForA, pairRounds, type Vote } from '../../server/stats/rounds.ts';
+import { outcomeForA } from '../../server/stats/rounds.ts';
 import { wilsonInterval } from '../../server/stats/wilson.ts';
+import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
+import { saveFeedback, tallyVotes } from '../../server/store/feedback.ts';
+import { migrate } from '../../server/store/migrate.ts';
 
+let votesMade = 0;
 let rounds = 0;
+/** One vote; client_ids increase, so votes are stored in the order they are made. */
+function vote(roundId: string, label: 'A' | 'B', model: string, reaction: Reaction, userType: UserType, passage: string): FeedbackItem {
+  const n = String(++votesMade).padStart(12, '0');
+  return {
+    client_id: `00000000-0000-4000-8000-${n}`,
+    round_id: `00000000-0000-4000-9000-${roundId.padStart(12, '0')}`,
+    result_label: label,
+    model_type: model,
+    reaction,
+    user_type: userType,
+    username: 'reader',
+    query: 'q',
+    retrieved_text: passage,
+    confidence_score: 0.5,
+  };
+}
+
 /** Two votes of one round: model `a` shown as A, model `b` as B. */
-function round(a: string, ra: Vote['reaction'], b: string, rb: Vote['reaction'], options: { userType?: Vote['user_type']; same?: boolean } = {}): Vote[] {
-  const id = `round-${++rounds}`;
+function round(a: string, ra: Reaction, b: string, rb: Reaction, options: { userType?: UserType; same?: boolean } = {}): FeedbackItem[] {
+  const id = String(++rounds);
   const userType = options.userType ?? 'Enthusiast';
-  return [
-    { round_id: id, result_label: 'A', model_type: a, reaction: ra, user_type: userType, passage: 'passage one' },
-    { round_id: id, result_label: 'B', model_type: b, reaction: rb, user_type: userType, passage: options.same ? 'passage one' : 'passage two' },
-  ];
+  return [vote(id, 'A', a, ra, userType, 'passage one'), vote(id, 'B', b, rb, userType, options.same ? 'passage one' : 'passage two')];
+}
+
+/** A vote on one label of a round of its own. */
+const lone = (model: string, reaction: Reaction, userType: UserType) => vote(String(++rounds), 'A', model, reaction, userType, 'x');
+
+let db: Db;
+beforeAll(async () => {
+  db = await openEmbeddedDb();
+  await migrate(db);
+});
+afterAll(() => db.close());
+
+/** The statistics of exactly these votes, stored (50 to a batch, as the client sends them) and counted by the store. */
+async function statsOf(items: FeedbackItem[]): Promise<Stats> {
+  await db.query('DELETE FROM feedback');
+  for (let i = 0; i < items.length; i += 50) await saveFeedback(db, 'reader', items.slice(i, i + 50));
+  return computeStats(await tallyVotes(db));
 }
 
 describe('Wilson interval', () => {
@@ -31,31 +68,41 @@ describe('Wilson interval', () => {
 });
 
 describe('round pairing', () => {
-  it('pairs A and B of a round, ranks 👍 > 🤷 > 👎, and leaves one-sided rounds out', () => {
-    const votes = [...round('BGE', '👍', 'UAE', '🤷'), ...round('BGE', '👎', 'UAE', '👎'), ...round('UAE', '🤷', 'BGE', '👍')];
-    votes.push({ round_id: 'lonely', result_label: 'A', model_type: 'BGE', reaction: '👍', user_type: 'Ustaz', passage: 'x' });
-    const paired = pairRounds(votes);
-    expect(paired).toHaveLength(3);
-    expect(paired.map(outcomeForA)).toEqual(['win', 'tie', 'loss']);
+  it('pairs A and B of a round, ranks 👍 > 🤷 > 👎, and leaves one-sided rounds out', async () => {
+    const stats = await statsOf([...round('BGE', '👍', 'UAE', '🤷'), ...round('BGE', '👎', 'UAE', '👎'), ...round('UAE', '🤷', 'BGE', '👍'), lone('BGE', '👍', 'Ustaz')]);
+    expect(stats.rounds).toEqual({ compared: 3, samePassage: 0, oneSided: 1 });
+    expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 2, ties: 1, losses: 0 });
+    expect(outcomeForA({ aReaction: '🤷', bReaction: '👎' })).toBe('win');
   });
 
-  it('marks rounds whose two passages were the same', () => {
-    expect(pairRounds(round('BGE', '👍', 'UAE', '👎', { same: true }))[0]!.samePassage).toBe(true);
+  it('marks rounds whose two passages were the same, whatever spaces stand at their ends', async () => {
+    const [a, b] = round('BGE', '👍', 'UAE', '👎');
+    const stats = await statsOf([a!, { ...b!, retrieved_text: '  passage one ' }]);
+    expect(stats.rounds).toEqual({ compared: 0, samePassage: 1, oneSided: 0 });
+  });
+
+  it('counts a label’s first vote when it was rated twice', async () => {
+    const [a, b] = round('BGE', '👍', 'UAE', '👎');
+    const again = { ...a!, client_id: vote('0', 'A', 'x', '👍', 'Enthusiast', 'x').client_id, reaction: '👎' as const };
+    const stats = await statsOf([a!, b!, again]);
+    expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 0 });
+    expect(stats.models.find((m) => m.model === 'BGE')!.reactions.total).toBe(2);
   });
 });
 
 describe('computeStats', () => {
-  const votes = [
-    ...round('BGE', '👍', 'UAE', '🤷'), // BGE wins
-    ...round('UAE', '👎', 'BGE', '🤷'), // BGE wins
-    ...round('BGE', '🤷', 'UAE', '🤷'), // tie
-    ...round('UAE', '👍', 'BGE', '👎', { userType: 'Ustaz' }), // UAE wins
-    ...round('BGE', '👍', 'UAE', '👎', { same: true }), // same passage: apart
-    { round_id: 'one-sided', result_label: 'A', model_type: 'UAE', reaction: '👍', user_type: 'Ustaz', passage: 'z' } as Vote,
-  ];
-  const stats = computeStats(votes);
-  const bge = stats.models.find((m) => m.model === 'BGE')!;
-  const uae = stats.models.find((m) => m.model === 'UAE')!;
+  let stats: Stats;
+  beforeAll(async () => {
+    stats = await statsOf([
+      ...round('BGE', '👍', 'UAE', '🤷'), // BGE wins
+      ...round('UAE', '👎', 'BGE', '🤷'), // BGE wins
+      ...round('BGE', '🤷', 'UAE', '🤷'), // tie
+      ...round('UAE', '👍', 'BGE', '👎', { userType: 'Ustaz' }), // UAE wins
+      ...round('BGE', '👍', 'UAE', '👎', { same: true }), // same passage: apart
+      lone('UAE', '👍', 'Ustaz'),
+    ]);
+  });
+  const model = (name: string) => stats.models.find((m) => m.model === name)!;
 
   it('counts rounds: compared, same-passage and one-sided', () => {
     expect(stats.votes).toBe(11);
@@ -63,22 +110,23 @@ describe('computeStats', () => {
   });
 
   it('counts every vote’s reaction per model, overall and per user type', () => {
-    expect(bge.reactions).toMatchObject({ '👍': 2, '🤷': 2, '👎': 1, total: 5 });
-    expect(bge.reactions.byUserType.Ustaz).toEqual({ '👍': 0, '🤷': 0, '👎': 1, total: 1 });
-    expect(uae.reactions).toMatchObject({ '👍': 2, '🤷': 2, '👎': 2, total: 6 });
+    expect(model('BGE').reactions).toMatchObject({ '👍': 2, '🤷': 2, '👎': 1, total: 5 });
+    expect(model('BGE').reactions.byUserType.Ustaz).toEqual({ '👍': 0, '🤷': 0, '👎': 1, total: 1 });
+    expect(model('UAE').reactions).toMatchObject({ '👍': 2, '🤷': 2, '👎': 2, total: 6 });
   });
 
   it('gives wins, ties and losses with the win rate over decisive rounds and its Wilson interval', () => {
+    const bge = model('BGE');
     expect(bge.comparison).toMatchObject({ wins: 2, ties: 1, losses: 1, winRate: 2 / 3 });
     expect(bge.comparison.interval).toEqual(wilsonInterval(2, 3));
-    expect(uae.comparison).toMatchObject({ wins: 1, ties: 1, losses: 2, winRate: 1 / 3 });
+    expect(model('UAE').comparison).toMatchObject({ wins: 1, ties: 1, losses: 2, winRate: 1 / 3 });
     expect(bge.comparison.byUserType.Ustaz).toMatchObject({ wins: 0, ties: 0, losses: 1, winRate: 0 });
     expect(bge.comparison.byUserType.Enthusiast).toMatchObject({ wins: 2, ties: 1, losses: 0, winRate: 1 });
   });
 
-  it('fits Bradley–Terry only when more than two models were compared', () => {
+  it('fits Bradley–Terry only when more than two models were compared', async () => {
     expect(stats.bradleyTerry).toBeNull();
-    const three = computeStats([
+    const three = await statsOf([
       ...round('A1', '👍', 'B1', '👎'),
       ...round('A1', '👍', 'C1', '👎'),
       ...round('B1', '👍', 'C1', '👎'),
@@ -88,19 +136,19 @@ describe('computeStats', () => {
     for (const m of three.bradleyTerry!) expect(m.low).toBeLessThanOrEqual(m.strength + 1e-9);
   });
 
-  it('fits strengths among the most compared models only: made-up model names get their rows but no fit', () => {
-    const votes: Vote[] = [];
-    for (let i = 0; i < 30; i++) votes.push(...round('LSA', '👍', 'SIF', '🤷'), ...round('SIF', '👍', 'BM25', '👎'), ...round('LSA', '👍', 'BM25', '🤷'));
+  it('fits strengths among the most compared models only: made-up model names get their rows but no fit', async () => {
+    const items: FeedbackItem[] = [];
+    for (let i = 0; i < 30; i++) items.push(...round('LSA', '👍', 'SIF', '🤷'), ...round('SIF', '👍', 'BM25', '👎'), ...round('LSA', '👍', 'BM25', '🤷'));
     // One reader's flood: a thousand rounds, each between two names never seen before.
-    for (let i = 0; i < 1000; i++) votes.push(...round(`made-up-${i}-a`, '👍', `made-up-${i}-b`, '👎'));
-    const flooded = computeStats(votes);
+    for (let i = 0; i < 1000; i++) items.push(...round(`made-up-${i}-a`, '👍', `made-up-${i}-b`, '👎'));
+    const flooded = await statsOf(items);
     expect(flooded.models).toHaveLength(2003);
     expect(flooded.bradleyTerry).toHaveLength(BRADLEY_TERRY_MAX_MODELS);
     expect(flooded.bradleyTerry!.filter((m) => !m.model.startsWith('made-up')).map((m) => m.model)).toEqual(['LSA', 'SIF', 'BM25']);
   });
 
-  it('has nothing to compare with no votes', () => {
-    expect(computeStats([])).toEqual({ votes: 0, rounds: { compared: 0, samePassage: 0, oneSided: 0 }, models: [], bradleyTerry: null });
+  it('has nothing to compare with no votes', async () => {
+    expect(await statsOf([])).toEqual({ votes: 0, rounds: { compared: 0, samePassage: 0, oneSided: 0 }, models: [], bradleyTerry: null });
   });
 });
 
