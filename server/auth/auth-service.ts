@@ -69,25 +69,43 @@ export class AuthService {
     if (wait > 0) return { kind: 'throttled', retryAfterSeconds: wait };
 
     let user: Awaited<ReturnType<typeof findUser>>;
+    let checked = false;
     let passwordMatches = false;
     try {
       user = await findUser(this.db, username);
       // An unknown or disabled user costs the same argon2id work as a wrong password.
       const hash = user && !user.disabled ? user.password_hash : await dummyPasswordHash();
       passwordMatches = await verifyPassword(hash, password);
+      checked = true;
     } finally {
-      // The failure was counted when the attempt was reserved: unless it succeeded, it now stands
-      // (a lost database included; should this fail too, the count stops pending in 10 s anyway).
-      if (!passwordMatches) await settleFailures(this.db, [accountKey, addressKey]).catch(() => undefined);
+      // The failure was counted when the attempt was reserved. A password checked and refused:
+      // it stands. No password checked (the database failed first): it is given back, so that
+      // readers signing in while the database falters are not locked out for it afterwards.
+      // Should the store fail here too, the count stops pending in 10 s anyway.
+      if (!checked) await this.refundAttempt(accountKey, addressKey).catch(() => undefined);
+      else if (!passwordMatches) await settleFailures(this.db, [accountKey, addressKey]).catch(() => undefined);
     }
     if (!user || user.disabled || !passwordMatches) return { kind: 'rejected' };
     await this.db.transaction(async (tx) => {
       await clearThrottle(tx, accountKey);
-      const address = await lockThrottle(tx, addressKey, this.now());
-      const state = afterRefund(address.state, this.addressPolicy);
-      if (state) await writeThrottle(tx, addressKey, state, address.pending - 1);
+      await this.refundFailure(tx, addressKey, this.addressPolicy);
     });
     return { kind: 'signed-in', tokens: await this.startSession(user.username) };
+  }
+
+  /** Takes back the failure an attempt counted on both keys (account first, as everywhere). */
+  private async refundAttempt(accountKey: string, addressKey: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.refundFailure(tx, accountKey, this.accountPolicy);
+      await this.refundFailure(tx, addressKey, this.addressPolicy);
+    });
+  }
+
+  /** One failure fewer on the key, and one attempt fewer pending. */
+  private async refundFailure(tx: Transaction, key: string, policy: ThrottlePolicy): Promise<void> {
+    const locked = await lockThrottle(tx, key, this.now());
+    const state = afterRefund(locked.state, policy);
+    if (state) await writeThrottle(tx, key, state, locked.pending - 1);
   }
 
   /** Rotates a refresh token. Null means the caller must sign in again. */

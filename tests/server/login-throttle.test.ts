@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORES, startTestServer, type TestServer } from './harness.ts';
+import { StoreUnavailableError, type Db } from '../../server/store/db.ts';
+import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -57,5 +58,36 @@ describe.each(STORES)('failed sign-in throttling on %s store', (store) => {
     for (let i = 0; i < 5; i++) await server.login('reader', 'wrong password');
     const rows = await server.db.query<{ failures: number }>("SELECT failures FROM login_throttle WHERE key = 'user:reader'");
     expect(rows[0]?.failures).toBe(5);
+  });
+
+  it('does not count against a reader the sign-ins the database failed before any password was checked', async () => {
+    const test = await openTestDb(store);
+    // The real store, but looking up an account fails while `failing` (a database faltering
+    // just after the attempt was counted).
+    let failing = false;
+    const faltering: Db = {
+      ...test.db,
+      kind: test.db.kind,
+      transaction: (work, options) => test.db.transaction(work, options),
+      close: () => test.db.close(),
+      query: (sql, params) =>
+        failing && sql.startsWith('SELECT * FROM users WHERE') ? Promise.reject(new StoreUnavailableError(new Error('connection lost'))) : test.db.query(sql, params),
+    };
+    server = await startTestServer(store, {
+      sharedDb: faltering,
+      settings: { addressPolicy: { freeFailures: 3, maxDelaySeconds: 900, maxFailuresPerHour: 500 } },
+    });
+    try {
+      await server.addUser('reader', PASSWORD);
+      failing = true;
+      for (let i = 0; i < 8; i++) expect((await server.login('reader', PASSWORD)).status).toBe(503);
+      failing = false;
+      // Neither the account (5 free) nor the address (3 free) was locked by them.
+      for (let i = 0; i < 3; i++) expect((await server.login('reader', PASSWORD)).status).toBe(200);
+      const rows = await test.db.query<{ failures: number; pending: number }>('SELECT failures, pending FROM login_throttle');
+      expect(rows.every((r) => r.failures === 0 && r.pending === 0)).toBe(true);
+    } finally {
+      await test.drop();
+    }
   });
 });
