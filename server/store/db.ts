@@ -158,8 +158,9 @@ const BEGIN_UNLIMITED = 'BEGIN; SET LOCAL lock_timeout = 0; SET LOCAL statement_
  * server first, and this is reached only when the database does not answer at all (frozen, or
  * its host gone without closing the connection). The request then gets a 503 and the connection
  * is destroyed, instead of the request, and every later one handed that connection, waiting for
- * good. A request makes at most two such queries one after the other (a sign-in settles its
- * attempt even when checking it failed), within nginx's 60 s for an answer.
+ * good. It bounds a whole transaction, however many queries it makes, and each query outside
+ * one; a request gives up at the first that runs out (a sign-in then also gives back its
+ * attempt), well within nginx's 60 s for an answer.
  */
 export const QUERY_READ_TIMEOUT_MS = 25_000;
 
@@ -235,7 +236,11 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
       const onError = () => undefined;
       client.on('error', onError);
       let broken: Error | undefined;
-      const ask = (text: string, values?: unknown[]) => client.query(queryConfig(text, values, unlimited ? undefined : queryReadTimeoutMs));
+      // The whole transaction, however many round trips it makes, waits for the database at most
+      // the read time-out: a database answering each query slowly cannot hold a request longer.
+      const deadline = performance.now() + queryReadTimeoutMs;
+      const ask = (text: string, values?: unknown[]) =>
+        client.query(queryConfig(text, values, unlimited ? undefined : Math.max(1, Math.round(deadline - performance.now()))));
       try {
         await ask(unlimited ? BEGIN_UNLIMITED : BEGIN_WITH_TIMEOUTS);
         const result = await work({

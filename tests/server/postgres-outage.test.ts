@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthService } from '../../server/auth/auth-service.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { buildApp } from '../../server/app.ts';
-import { openPostgresDb, type Db } from '../../server/store/db.ts';
+import { openPostgresDb, StoreUnavailableError, type Db } from '../../server/store/db.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { insertUser } from '../../server/store/users.ts';
 import { StoreLimiter } from '../../server/http/rate-limit.ts';
@@ -191,6 +191,20 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
       await other.query('DROP SCHEMA timeouts_seen CASCADE');
       await other.close();
       await rm(dir, { recursive: true });
+    }
+  });
+
+  it('gives a transaction as a whole the read time-out, however many slow answers it waits for', async () => {
+    const other = await openPostgresDb(cluster.url, { queryReadTimeoutMs: 1_000 });
+    try {
+      // Each answer comes within the time-out; all four together do not.
+      const slow = other.transaction(async (tx) => {
+        for (let i = 0; i < 4; i++) await tx.query('SELECT pg_sleep(0.4)');
+      });
+      await expect(slow).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(await other.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await other.close();
     }
   });
 
