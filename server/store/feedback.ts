@@ -1,15 +1,16 @@
-import type { Db, Queryable } from './db.ts';
+import type { Queryable } from './db.ts';
 
 import type { FeedbackItem, SaveReply, StoredFeedback } from '../../contract/api-schemas.ts';
 import type { Reaction, UserType } from '../../contract/vocabulary.ts';
 import type { VoteTallies } from '../stats/rounds.ts';
 
 /**
- * Stores a batch in one transaction. Items whose client_id this author already stored are
- * counted as duplicates and left as they were; concurrent batches sharing client_ids never deadlock.
+ * Stores a batch in one statement: all of it or none. Items whose client_id this author already
+ * stored (or that repeat one in the batch) are counted as duplicates and left as they were;
+ * concurrent batches sharing client_ids never deadlock.
  */
 export async function saveFeedback(
-  db: Db,
+  db: Queryable,
   author: string,
   items: FeedbackItem[],
 ): Promise<SaveReply> {
@@ -17,32 +18,34 @@ export async function saveFeedback(
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
   const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  return db.transaction(async (tx) => {
-    let saved = 0;
-    for (const item of ordered) {
-      const rows = await tx.query(
-        `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
-           retrieved_text, model_type, result_label, reaction, confidence_score)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (author, client_id) DO NOTHING RETURNING id`,
-        [
-          author,
-          item.client_id ?? null,
-          item.round_id ?? null,
-          item.user_type,
-          item.username,
-          item.query,
-          item.retrieved_text,
-          item.model_type,
-          item.result_label,
-          item.reaction,
-          item.confidence_score,
-        ],
-      );
-      saved += rows.length;
-    }
-    return { saved, duplicates: items.length - saved };
-  });
+  // One statement for the whole batch: one round trip to the database, not one per vote.
+  const column = <T>(pick: (item: FeedbackItem) => T) => ordered.map(pick);
+  const rows = await db.query(
+    `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
+       retrieved_text, model_type, result_label, reaction, confidence_score)
+     SELECT $1, v.client_id, v.round_id, v.user_type, v.claimed_username, v.query,
+            v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score
+     FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                 $9::text[], $10::text[], $11::float8[])
+          WITH ORDINALITY AS v(client_id, round_id, user_type, claimed_username, query, retrieved_text,
+                               model_type, result_label, reaction, confidence_score, n)
+     ORDER BY v.n
+     ON CONFLICT (author, client_id) DO NOTHING RETURNING id`,
+    [
+      author,
+      column((item) => item.client_id ?? null),
+      column((item) => item.round_id ?? null),
+      column((item) => item.user_type),
+      column((item) => item.username),
+      column((item) => item.query),
+      column((item) => item.retrieved_text),
+      column((item) => item.model_type),
+      column((item) => item.result_label),
+      column((item) => item.reaction),
+      column((item) => item.confidence_score),
+    ],
+  );
+  return { saved: rows.length, duplicates: items.length - rows.length };
 }
 
 /** The author's own items, newest first. */

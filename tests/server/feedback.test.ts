@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORES, startTestServer, type TestServer } from './harness.ts';
+import type { FeedbackItem } from '../../contract/api-schemas.ts';
+import type { Queryable } from '../../server/store/db.ts';
+import { saveFeedback } from '../../server/store/feedback.ts';
+import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../../server/http/body-limits.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -148,5 +151,21 @@ describe.each(STORES)('feedback on %s store', (store) => {
     await save(items);
     const res = await server.api('/api/feedback', { token });
     expect(((await res.json()) as unknown[]).length).toBe(20);
+  });
+});
+
+describe('saveFeedback', () => {
+  it('stores a batch of fifty in one round trip to the database, duplicates within it counted once', async () => {
+    const test = await openTestDb('embedded');
+    try {
+      const sent: string[] = [];
+      const counting: Queryable = { query: (sql, params) => (sent.push(sql), test.db.query(sql, params)) };
+      const batch = Array.from({ length: 50 }, () => ({ ...item(), client_id: randomUUID() }) as FeedbackItem);
+      expect(await saveFeedback(counting, 'reader', [...batch, batch[0]!])).toEqual({ saved: 50, duplicates: 1 });
+      expect(sent).toHaveLength(1);
+      expect(await saveFeedback(counting, 'reader', batch.slice(0, 10))).toEqual({ saved: 0, duplicates: 10 });
+    } finally {
+      await test.drop();
+    }
   });
 });
