@@ -32,6 +32,13 @@ const KNOWN_CLIENT_ERRORS: Record<string, string> = {
 /** Seconds a client should wait before trying again while the database is away. */
 const STORE_RETRY_AFTER_SECONDS = 5;
 
+/** What the driver said, with its code (a SQLSTATE or a network error's). */
+function driverWords(cause: unknown): { message: string; code?: string } {
+  if (!(cause instanceof Error)) return { message: String(cause) };
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? { message: cause.message, code } : { message: cause.message };
+}
+
 /**
  * Every error leaves as `{"detail": "..."}`. A 5xx says only "Internal server error" and its
  * cause goes to the log with the request id.
@@ -41,7 +48,9 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
     return reply.status(error.statusCode).headers(error.headers).send({ detail: error.message });
   }
   if (error instanceof StoreUnavailableError) {
-    request.log.warn({ err: error }, 'database unavailable');
+    // One line each, the driver's own words: an outage answers many requests this way, and a
+    // stack trace apiece told an operator nothing more.
+    request.log.warn({ cause: driverWords(error.cause) }, 'database unavailable');
     return reply
       .status(503)
       .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))

@@ -78,15 +78,23 @@ export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
   return {
     kind: 'embedded',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await lite.query<T>(sql, params)).rows;
+      try {
+        return (await lite.query<T>(sql, params)).rows;
+      } catch (error) {
+        throw unavailableOr(error);
+      }
     },
-    transaction<T>(work: (tx: Transaction) => Promise<T>) {
-      return lite.transaction((tx) =>
-        work({
-          query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
-          execScript: async (sql: string) => void (await tx.exec(sql)),
-        }),
-      );
+    async transaction<T>(work: (tx: Transaction) => Promise<T>) {
+      try {
+        return await lite.transaction((tx) =>
+          work({
+            query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
+            execScript: async (sql: string) => void (await tx.exec(sql)),
+          }),
+        );
+      } catch (error) {
+        throw unavailableOr(error);
+      }
     },
     async close() {
       await lite.close();
@@ -109,7 +117,7 @@ export class StoreUnavailableError extends Error {
  */
 const UNREACHABLE_SQLSTATE = /^(08(?!P01)...|57P0[123]|53300)$/;
 const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|Query read timeout/i;
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|Query read timeout|PGlite is closed/i;
 /**
  * It answers but cannot serve us now, however right the query: class 53 (out of memory or disk),
  * 25006 (read-only: a standby after a failover), 57014 (cancelled, by an operator or the statement

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../server/log.ts';
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -84,5 +85,19 @@ describe('health for load balancers', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ detail: 'The database is unavailable' });
     await other.app.close();
+  });
+
+  it('logs each request the database could not serve in one line, the driver’s words without a stack trace', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
+    const other = await startTestServer('embedded', { extra: { engine, logger } });
+    await other.db.close();
+    expect((await other.api('/api/health')).status).toBe(503);
+    await other.app.close();
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; cause?: { message: string }; err?: unknown });
+    const unavailable = logged.filter((entry) => entry.msg === 'database unavailable');
+    expect(unavailable).toHaveLength(1);
+    expect(unavailable[0]!.cause!.message).toMatch(/\S/);
+    expect(lines.find((line) => line.includes('database unavailable'))).not.toContain('"stack"');
   });
 });
