@@ -171,6 +171,13 @@ const BEGIN_UNLIMITED = 'BEGIN; SET LOCAL lock_timeout = 0; SET LOCAL statement_
  * attempt), well within nginx's 60 s for an answer.
  */
 export const QUERY_READ_TIMEOUT_MS = 25_000;
+/** How long a new connection waits for its session time-outs to be set. */
+const SESSION_SETUP_TIMEOUT_MS = 3_000;
+/**
+ * However little of a transaction's time is left, its COMMIT waits this long for the answer: a
+ * COMMIT given up on too soon may still be carried out, after the request was told it failed.
+ */
+const COMMIT_TIMEOUT_MS = 5_000;
 
 /**
  * A query with the driver's read time-out (pg honours `query_timeout` on a query's config; its
@@ -202,8 +209,11 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     max: 10,
     // While the database is away a request gets a 503 within seconds instead of hanging.
     connectionTimeoutMillis: 3000,
-    // Run on each new connection before its first use (a failure fails the connection).
-    onConnect: async (client) => void (await client.query(SESSION_TIMEOUTS)),
+    // Run on each new connection before its first use (a failure fails the connection); the
+    // connection time-out has ended by then, so this has its own.
+    onConnect: async (client) => void (await client.query(queryConfig(SESSION_TIMEOUTS, undefined, SESSION_SETUP_TIMEOUT_MS))),
+    // A peer that vanished without closing the connection is noticed by the operating system.
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   if (schema) {
@@ -247,15 +257,15 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
       // The whole transaction, however many round trips it makes, waits for the database at most
       // the read time-out: a database answering each query slowly cannot hold a request longer.
       const deadline = performance.now() + queryReadTimeoutMs;
-      const ask = (text: string, values?: unknown[]) =>
-        client.query(queryConfig(text, values, unlimited ? undefined : Math.max(1, Math.round(deadline - performance.now()))));
+      const ask = (text: string, values?: unknown[], atLeastMs = 1) =>
+        client.query(queryConfig(text, values, unlimited ? undefined : Math.max(atLeastMs, Math.round(deadline - performance.now()))));
       try {
         await ask(unlimited ? BEGIN_UNLIMITED : BEGIN_WITH_TIMEOUTS);
         const result = await work({
           query: async <R>(sql: string, params: unknown[] = []) => (await ask(sql, params)).rows as R[],
           execScript: async (sql: string) => void (await ask(sql)),
         });
-        await ask('COMMIT');
+        await ask('COMMIT', undefined, Math.min(COMMIT_TIMEOUT_MS, queryReadTimeoutMs));
         return result;
       } catch (error) {
         if (isUnavailable(error)) {
