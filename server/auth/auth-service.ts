@@ -86,10 +86,16 @@ export class AuthService {
       else if (!passwordMatches) await settleFailures(this.db, [accountKey, addressKey]).catch(() => undefined);
     }
     if (!user || user.disabled || !passwordMatches) return { kind: 'rejected' };
-    await this.db.transaction(async (tx) => {
-      await clearThrottle(tx, accountKey);
-      await this.refundFailure(tx, addressKey, this.addressPolicy);
-    });
+    try {
+      await this.db.transaction(async (tx) => {
+        await clearThrottle(tx, accountKey);
+        await this.refundFailure(tx, addressKey, this.addressPolicy);
+      });
+    } catch (error) {
+      // The right password, but the count could not be cleared: give back at least this attempt.
+      await this.refundAttempt(accountKey, addressKey).catch(() => undefined);
+      throw error;
+    }
     return { kind: 'signed-in', tokens: await this.startSession(user.username) };
   }
 
