@@ -69,12 +69,19 @@ describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at 
     const counted: Db = {
       ...test.db,
       kind: test.db.kind,
-      transaction: (work, options) => test.db.transaction(work, options),
+      transaction: (work, options) =>
+        test.db.transaction(
+          (tx) =>
+            work({
+              ...tx,
+              query: (sql, params) => {
+                if (sql.includes('DISTINCT ON')) counts += 1;
+                return tx.query(sql, params);
+              },
+            }),
+          options,
+        ),
       close: () => test.db.close(),
-      query: (sql, params) => {
-        if (sql.includes('DISTINCT ON')) counts += 1;
-        return test.db.query(sql, params);
-      },
     };
     // Enough votes that counting them takes a while (the answer is worked out in the store).
     await test.db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
