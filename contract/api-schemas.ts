@@ -103,7 +103,9 @@ export const FeedbackItem = Type.Object({
 });
 export type FeedbackItem = Static<typeof FeedbackItem>;
 
-export const SaveRequest = Type.Object({ items: Type.Array(FeedbackItem, { minItems: 1, maxItems: 50 }) });
+/** Votes in one POST /api/save. */
+export const MAX_SAVE_ITEMS = 50;
+export const SaveRequest = Type.Object({ items: Type.Array(FeedbackItem, { minItems: 1, maxItems: MAX_SAVE_ITEMS }) });
 export type SaveRequest = Static<typeof SaveRequest>;
 
 export const SaveReply = Type.Object({ saved: Type.Integer(), duplicates: Type.Integer() });

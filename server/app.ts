@@ -28,6 +28,8 @@ export interface AppDeps {
   /** Searches a minute per address when no `searchLimiter` is given; 0 (the default) turns the limit off. */
   searchRateLimit?: number;
   searchLimiter?: SearchLimiter;
+  /** Votes a minute per reader; 0 (the default) turns the limit off. */
+  voteRateLimit?: number;
   now?: () => number;
   /** Counts for Prometheus (METRICS_PORT); nothing is counted without. */
   metrics?: Metrics;
@@ -81,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     auth: deps.auth,
     engine: deps.engine ?? null,
-    settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), now },
+    settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), voteRateLimit: deps.voteRateLimit ?? 0, now },
     closeStore: deps.closeStore ?? false,
   });
   await app.register(requestMetrics, { metrics: deps.metrics ?? null });

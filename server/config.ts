@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_SAVE_ITEMS } from '../contract/api-schemas.ts';
 
 /** Every server setting, read once from the environment (see README "Settings"). */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   searchRateLimit: number;
+  /** Votes a minute per reader, across all instances; 0: no limit. */
+  voteRateLimit: number;
   /** How long a start waits for a PostgreSQL that does not answer yet. */
   databaseWaitSeconds: number;
   /** Prometheus metrics on this port, apart from the public one; off when unset. */
@@ -31,6 +34,15 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** VOTE_RATE_LIMIT: 0 (off), or room for at least one whole batch of 50, which could otherwise never be sent. */
+function voteRateLimit(env: NodeJS.ProcessEnv): number {
+  const limit = intSetting(env, 'VOTE_RATE_LIMIT', 600, 0);
+  if (limit > 0 && limit < MAX_SAVE_ITEMS) {
+    throw new ConfigError(`VOTE_RATE_LIMIT must be 0 (no limit) or at least ${MAX_SAVE_ITEMS}, one batch of votes (got "${env.VOTE_RATE_LIMIT}")`);
+  }
+  return limit;
+}
 
 function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
@@ -102,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: intSetting(env, 'SESSION_IDLE_DAYS', 14, 1) * DAY,
     sessionAbsoluteSeconds: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1) * DAY,
     searchRateLimit: intSetting(env, 'SEARCH_RATE_LIMIT', 120, 0),
+    voteRateLimit: voteRateLimit(env),
     databaseWaitSeconds: intSetting(env, 'DATABASE_WAIT_SECONDS', 60, 0),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     // Instances sharing a PostgreSQL share the counts; the embedded store has one process.
     searchLimiter: db.kind === 'postgres' ? new StoreLimiter(db, config.searchRateLimit) : undefined,
     searchRateLimit: config.searchRateLimit,
+    voteRateLimit: config.voteRateLimit,
     closeStore: true,
     ...(metrics ? { metrics } : {}),
     staticDir: config.staticDir,
@@ -102,8 +103,8 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // Not ready from now on; the server stops taking connections, answers 503 to requests that
-    // arrive on open ones, and closes once those in flight are done.
+    // Not ready from now on; the server stops taking connections, serves what arrives on open
+    // ones with Connection: close, and closes once every connection has ended.
     app.lifecycle.draining = true;
     await app.close();
   });

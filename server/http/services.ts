@@ -8,6 +8,8 @@ import type { SearchLimiter } from './rate-limit.ts';
 export interface AppSettings {
   /** Counts searches per address (every instance on one store sees the same counts). */
   searchLimiter: SearchLimiter;
+  /** Votes a minute per reader, counted in the store (shared by every instance on it); 0: no limit. */
+  voteRateLimit: number;
   now: () => number;
 }
 

@@ -189,6 +189,8 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
         DEMO_PASSWORD: 'demo password 1',
         // Every reader comes from 127.0.0.1 through nginx: no per-address search limit here.
         SEARCH_RATE_LIMIT: '0',
+        // Each reader votes several hundred times a minute here.
+        VOTE_RATE_LIMIT: '0',
         // Short-lived access tokens, so that every reader refreshes several times during the run.
         ACCESS_TOKEN_TTL_SECONDS: '12',
       },

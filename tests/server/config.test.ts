@@ -38,6 +38,7 @@ describe('settings checked before the server starts', () => {
   it('refuses ports out of range, and metrics on the public port', () => {
     expect(refused({ PORT: '99999' })).toBe('PORT must be a whole number from 0 to 65535 (got "99999")');
     expect(refused({ METRICS_PORT: '70000' })).toBe('METRICS_PORT must be a whole number from 1 to 65535 (got "70000")');
+    expect(refused({ VOTE_RATE_LIMIT: '20' })).toBe('VOTE_RATE_LIMIT must be 0 (no limit) or at least 50, one batch of votes (got "20")');
     expect(refused({ PORT: '8080', METRICS_PORT: '8080' })).toMatch(/^METRICS_PORT must differ from PORT/);
   });
 

@@ -169,3 +169,30 @@ describe('saveFeedback', () => {
     }
   });
 });
+
+describe.each(STORES)('the vote limit on %s store', (store) => {
+  it('takes a reader’s votes up to the limit a minute, then answers 429 with Retry-After until the next minute, storing none of the batch', async () => {
+    let now = Date.parse('2026-11-23T12:00:00Z');
+    const server = await startTestServer(store, { extra: { voteRateLimit: 100, now: () => now } });
+    try {
+      await server.addUser('reader', PASSWORD);
+      const { access_token: token } = (await (await server.login('reader', PASSWORD)).json()) as { access_token: string };
+      const batch = () => ({ items: Array.from({ length: 50 }, () => item({ client_id: randomUUID() })) });
+      expect((await server.api('/api/save', { token, json: batch() })).status).toBe(200);
+      now += 15_000;
+      expect((await server.api('/api/save', { token, json: batch() })).status).toBe(200);
+      const refused = batch();
+      const res = await server.api('/api/save', { token, json: refused });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('45');
+      expect(await res.json()).toEqual({ detail: 'Too many votes at once. Try again in 45 seconds.' });
+      const stored = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM feedback');
+      expect(stored[0]!.n).toBe(100);
+      // The outbox sends it again once the minute is over.
+      now += 45_000;
+      expect(await (await server.api('/api/save', { token, json: refused })).json()).toEqual({ saved: 50, duplicates: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+});
