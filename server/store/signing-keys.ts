@@ -7,9 +7,9 @@ export interface StoredKey {
   created_at: Date;
 }
 
-/** Every key, oldest first. */
+/** Every key, oldest first (keys made in the same millisecond in the order they were added). */
 export async function listSigningKeys(db: Queryable): Promise<StoredKey[]> {
-  return db.query<StoredKey>('SELECT kid, secret, created_at FROM signing_keys ORDER BY created_at, kid');
+  return db.query<StoredKey>('SELECT kid, secret, created_at FROM signing_keys ORDER BY created_at, seq');
 }
 
 /**
@@ -36,7 +36,7 @@ export async function deleteKeysReplacedBefore(db: Queryable, before: Date): Pro
   const rows = await db.query(
     `DELETE FROM signing_keys k WHERE EXISTS (
        SELECT 1 FROM signing_keys newer
-       WHERE (newer.created_at, newer.kid) > (k.created_at, k.kid) AND newer.created_at < $1)
+       WHERE (newer.created_at, newer.seq) > (k.created_at, k.seq) AND newer.created_at < $1)
      RETURNING kid`,
     [before],
   );

@@ -113,6 +113,17 @@ describe.each(STORES)('signing keys in the %s store', (store) => {
     expect(new Set(kids).size).toBe(1);
   });
 
+  it('sign with the key added last, even when it was made in the same millisecond as the one before', async () => {
+    test = await openTestDb(store);
+    for (let i = 0; i < 40; i++) {
+      await test.db.query('DELETE FROM signing_keys');
+      const ring = new StoredKeyRing(test.db, { accessTokenTtlSeconds: 900, reloadIntervalMs: 0 });
+      await ring.start();
+      const { kid } = await rotateSigningKey(test.db);
+      expect((await ring.signingKey()).kid).toBe(kid);
+    }
+  });
+
   it('retire a replaced key once no token it signed can still be valid, and not before', async () => {
     test = await openTestDb(store);
     let now = Date.now();
