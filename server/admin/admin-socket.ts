@@ -12,6 +12,7 @@ export function adminSocketPath(dataDir: string): string {
 
 /** A Unix socket path must fit in sockaddr_un (108 bytes on Linux, with its NUL). */
 const MAX_SOCKET_PATH_BYTES = 107;
+const TOO_DEEP = 'DATA_DIR is too deep for the admin socket: npm run users will refuse while the server runs';
 
 /** A path to the admin socket short enough to bind or connect to, and what to close when done with it. */
 export interface SocketAddress {
@@ -46,7 +47,7 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
   const socketPath = adminSocketPath(dataDir);
   const address = await reachAdminSocket(dataDir);
   if (!address) {
-    log.warn({ socketPath }, 'DATA_DIR is too deep for the admin socket: npm run users will refuse while the server runs');
+    log.warn({ socketPath }, TOO_DEEP);
     return null;
   }
   // Without removeAdditional (Fastify's default strips unknown fields), which would empty the
@@ -73,7 +74,7 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
     await admin.close();
     // Through /proc (a deep DATA_DIR) binding may be refused where the plain path was never possible.
     if (address.path === socketPath) throw error;
-    log.warn({ socketPath, err: error }, 'DATA_DIR is too deep for the admin socket: npm run users will refuse while the server runs');
+    log.warn({ socketPath, err: error }, TOO_DEEP);
     return null;
   }
   await chmod(socketPath, 0o600);

@@ -4,6 +4,12 @@ import { StoreUnavailableError, type Queryable } from '../store/db.ts';
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** A fixed window's verdict on its `hits` so far: over `limit`, the whole seconds until the window ends. */
+export function windowVerdict(hits: number, limit: number, windowStartMs: number, windowMs: number, now: number): LimitVerdict {
+  if (hits <= limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + windowMs - now) / 1000)) };
+}
+
 /** Counts requests per key (an address) and says whether one more is allowed. */
 export interface SearchLimiter {
   hit(key: string, now: number): Promise<LimitVerdict>;
@@ -27,8 +33,7 @@ export class FixedWindowLimiter {
       this.windows.set(key, window);
     }
     window.count += 1;
-    if (window.count <= this.limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
+    return windowVerdict(window.count, this.limit, window.start, this.windowMs, now);
   }
 
   private prune(now: number): void {
@@ -91,7 +96,6 @@ export class StoreLimiter implements SearchLimiter {
       deleteWindowsBefore(this.db, now - 2 * this.windowMs).catch(() => undefined);
     }
     const { windowStartMs, hits } = await countHit(this.db, key, now, this.windowMs);
-    if (hits <= this.limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + this.windowMs - now) / 1000)) };
+    return windowVerdict(hits, this.limit, windowStartMs, this.windowMs, now);
   }
 }

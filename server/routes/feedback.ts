@@ -4,6 +4,7 @@ import { callerOf } from '../http/authenticate.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../http/body-limits.ts';
 import { describeWait } from '../auth/throttle-policy.ts';
 import { HttpError } from '../http/errors.ts';
+import { windowVerdict } from '../http/rate-limit.ts';
 import { listFeedback, saveFeedback } from '../store/feedback.ts';
 import { countHit } from '../store/rate-limits.ts';
 
@@ -23,8 +24,9 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (limit <= 0) return;
     const now = app.settings.now();
     const { windowStartMs, hits } = await countHit(app.db, `votes:${author}`, now, VOTE_WINDOW_MS, votes);
-    if (hits <= limit) return;
-    const seconds = Math.max(1, Math.ceil((windowStartMs + VOTE_WINDOW_MS - now) / 1000));
+    const verdict = windowVerdict(hits, limit, windowStartMs, VOTE_WINDOW_MS, now);
+    if (verdict.allowed) return;
+    const seconds = verdict.retryAfterSeconds;
     throw new HttpError(429, `Too many votes at once. ${describeWait(seconds)}`, { 'retry-after': String(seconds) });
   }
 

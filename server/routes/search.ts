@@ -36,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.body.query.trim();
+      const query = request.body.query; // trimmed before validation
       if (!query) throw new HttpError(400, 'Query must not be empty');
       try {
         const answer = await engineOf().search(query, request.body.top_k, request.body.models);

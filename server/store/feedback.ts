@@ -1,8 +1,7 @@
 import type { Db, Queryable } from './db.ts';
 
 import type { FeedbackItem, SaveReply, StoredFeedback } from '../../contract/api-schemas.ts';
-import type { Reaction, UserType } from '../../contract/vocabulary.ts';
-import type { VoteTallies } from '../stats/rounds.ts';
+import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
 
 /**
  * Stores a batch in one statement: all of it or none. Items whose client_id this author already
@@ -72,55 +71,38 @@ export async function deleteFeedbackOf(db: Queryable, author: string): Promise<n
  * a hash of the text.
  */
 export async function tallyVotes(db: Db): Promise<VoteTallies> {
-  // One snapshot for all three counts, so that votes saved meanwhile cannot make them disagree.
+  // One snapshot for both counts, so that votes saved meanwhile cannot make them disagree.
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-    const [total] = await tx.query<{ votes: number }>('SELECT count(*)::int AS votes FROM feedback');
-    const reactions = await tx.query<{ model: string; user_type: UserType; reaction: Reaction; count: number }>(
-      `SELECT model_type AS model, user_type, reaction, count(*)::int AS count FROM feedback GROUP BY 1, 2, 3`,
+    const reactions = await tx.query<VoteTallies['reactions'][number]>(
+      `SELECT model_type AS model, user_type AS "userType", reaction, count(*)::int AS count FROM feedback GROUP BY 1, 2, 3`,
     );
     // Each round's two labels side by side by grouping, not by joining the votes to themselves
     // (which, on a table PostgreSQL has not analysed yet, it may plan as a nested loop).
-    const groups = await tx.query<{
-      paired: boolean;
-      user_type: UserType;
-      a: string;
-      b: string;
-      a_reaction: Reaction;
-      b_reaction: Reaction;
-      same_passage: boolean;
-      count: number;
-    }>(
+    const groups = await tx.query<RoundTally & { paired: boolean }>(
       `WITH firsts AS (
          SELECT DISTINCT ON (round_id, result_label) round_id, result_label, model_type, reaction, user_type,
                 md5(btrim(retrieved_text)) AS passage
          FROM feedback WHERE round_id IS NOT NULL ORDER BY round_id, result_label, id),
        rounds AS (
          SELECT count(*) = 2 AS paired,
-                max(user_type) FILTER (WHERE result_label = 'A') AS user_type,
+                max(user_type) FILTER (WHERE result_label = 'A') AS "userType",
                 max(model_type) FILTER (WHERE result_label = 'A') AS a,
                 max(model_type) FILTER (WHERE result_label = 'B') AS b,
-                max(reaction) FILTER (WHERE result_label = 'A') AS a_reaction,
-                max(reaction) FILTER (WHERE result_label = 'B') AS b_reaction,
-                max(passage) FILTER (WHERE result_label = 'A') = max(passage) FILTER (WHERE result_label = 'B') AS same_passage
+                max(reaction) FILTER (WHERE result_label = 'A') AS "aReaction",
+                max(reaction) FILTER (WHERE result_label = 'B') AS "bReaction",
+                max(passage) FILTER (WHERE result_label = 'A') = max(passage) FILTER (WHERE result_label = 'B') AS "samePassage"
          FROM firsts GROUP BY round_id)
-       SELECT paired, user_type, a, b, a_reaction, b_reaction, same_passage, count(*)::int AS count
+       SELECT paired, "userType", a, b, "aReaction", "bReaction", "samePassage", count(*)::int AS count
        FROM rounds GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     );
-    const rounds = groups.filter((g) => g.paired);
+    const sum = (rows: Array<{ count: number }>) => rows.reduce((n, row) => n + row.count, 0);
     return {
-      votes: total!.votes,
-      oneSided: groups.filter((g) => !g.paired).reduce((n, g) => n + g.count, 0),
-      reactions: reactions.map((r) => ({ model: r.model, userType: r.user_type, reaction: r.reaction, count: r.count })),
-      rounds: rounds.map((r) => ({
-        userType: r.user_type,
-        a: r.a,
-        b: r.b,
-        aReaction: r.a_reaction,
-        bReaction: r.b_reaction,
-        samePassage: r.same_passage,
-        count: r.count,
-      })),
+      // Every vote has one model, user type and reaction: the reaction counts add up to all votes.
+      votes: sum(reactions),
+      oneSided: sum(groups.filter((g) => !g.paired)),
+      reactions,
+      rounds: groups.filter((g) => g.paired).map(({ paired: _paired, ...round }) => round),
     };
   });
 }

@@ -99,6 +99,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     return (await res.json()) as Array<{ client_id: string }>;
   };
 
+  /** The reply every request that needs the database gets while it cannot serve. */
+  async function expectUnavailable(res: Response) {
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
+  }
+  /** One search past the limit from `from`: the statuses, which should end in the 429. */
+  async function searchPastLimit(from: string) {
+    const statuses: number[] = [];
+    for (let i = 0; i <= SEARCH_LIMIT; i += 1) statuses.push((await search('the heart is like a mirror', from)).status);
+    return statuses;
+  }
+
   /** Sends each vote until the server takes it, as the client's outbox does; every reply is kept. */
   async function deliver(item: ReturnType<typeof vote>, replies: Array<{ status: number; body: unknown }>) {
     for (;;) {
@@ -138,10 +151,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     };
     await readOnly(true);
     try {
-      const saved = await save([vote()]);
-      expect(saved.status).toBe(503);
-      expect(saved.headers.get('retry-after')).toBe('5');
-      expect(await saved.json()).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
+      await expectUnavailable(await save([vote()]));
       const ready = await fetch(`${url}/api/health/ready`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ detail: 'The database is read-only' });
@@ -232,15 +242,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     await cluster.freeze();
     try {
       const [saved, health] = await Promise.all([save([late]), fetch(`${url}/api/health`)]);
-      for (const res of [saved, health]) {
-        expect(res.status).toBe(503);
-        expect(res.headers.get('retry-after')).toBe('5');
-        expect(await res.json()).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
-      }
+      for (const res of [saved, health]) await expectUnavailable(res);
       // Search is not held up by the store's count: this instance counts on its own meanwhile.
-      const statuses: number[] = [];
-      for (let i = 0; i <= SEARCH_LIMIT; i += 1) statuses.push((await search('the heart is like a mirror', '203.0.113.7')).status);
-      expect(statuses).toEqual([...Array<number>(SEARCH_LIMIT).fill(200), 429]);
+      expect(await searchPastLimit('203.0.113.7')).toEqual([...Array<number>(SEARCH_LIMIT).fill(200), 429]);
     } finally {
       await cluster.thaw();
     }
@@ -254,14 +258,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     await cluster.stop();
     try {
       for (const res of [await fetch(`${url}/api/health`), await save([vote()]), await fetch(`${url}/api/feedback`, { headers: { authorization: `Bearer ${token}` } })]) {
-        expect(res.status).toBe(503);
-        expect(res.headers.get('retry-after')).toBe('5');
-        expect(await res.json()).toEqual({ detail: 'The database is unavailable. Please try again shortly.' });
+        await expectUnavailable(res);
       }
       // Search needs no database: it goes on, its limit counted by this instance alone meanwhile.
-      const statuses: number[] = [];
-      for (let i = 0; i <= SEARCH_LIMIT; i += 1) statuses.push((await search('the heart is like a mirror', '203.0.113.8')).status);
-      expect(statuses).toEqual([...Array<number>(SEARCH_LIMIT).fill(200), 429]);
+      expect(await searchPastLimit('203.0.113.8')).toEqual([...Array<number>(SEARCH_LIMIT).fill(200), 429]);
     } finally {
       await cluster.start();
     }
