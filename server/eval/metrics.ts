@@ -10,6 +10,8 @@ export interface EvalQuestion {
   style: EvalStyle;
   query: string;
   gold: string[];
+  /** When a question joined the set after its split (dev only: the test part never grows). */
+  added?: string;
 }
 
 /** Whitespace, case and typographic quotes folded, so a quote matches however it was typed. */
