@@ -18,16 +18,17 @@ export async function ranksFor(search: RankedSearch, questions: EvalQuestion[]):
 }
 
 const fmt = (s: Scores) => `${s.hitAt1.toFixed(2)} | ${s.hitAt3.toFixed(2)} | ${s.mrr.toFixed(3)}`;
+const cell = (s: Scores) => `${s.hitAt1.toFixed(2)} / ${s.hitAt3.toFixed(2)} / ${s.mrr.toFixed(2)}`;
 
-/** A Markdown table: hit@1, hit@3 and MRR per model, and hit@3 per style. */
+/** A Markdown table: hit@1, hit@3 and MRR per model, overall and per style. */
 export function table(rows: Array<[string, Array<number | null>]>, questions: EvalQuestion[]): string {
   const counts = EVAL_STYLES.map((style) => questions.filter((q) => q.style === style).length);
   const lines = [
-    `| model | hit@1 | hit@3 | MRR | ${EVAL_STYLES.map((s, i) => `hit@3 ${s} (${counts[i]})`).join(' | ')} |`,
+    `| model | hit@1 | hit@3 | MRR | ${EVAL_STYLES.map((s, i) => `${s} (${counts[i]}): hit@1 / hit@3 / MRR`).join(' | ')} |`,
     `|---|---|---|---|${EVAL_STYLES.map(() => '---').join('|')}|`,
   ];
   for (const [name, ranks] of rows) {
-    const byStyle = EVAL_STYLES.map((style) => score(ranks.filter((_, i) => questions[i]!.style === style)).hitAt3.toFixed(2));
+    const byStyle = EVAL_STYLES.map((style) => cell(score(ranks.filter((_, i) => questions[i]!.style === style))));
     lines.push(`| ${name} | ${fmt(score(ranks))} | ${byStyle.join(' | ')} |`);
   }
   return lines.join('\n');

@@ -1,9 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Passage } from '../corpus/chunk-passages.ts';
 import { loadCorpus } from '../corpus/load-corpus.ts';
-import { PassageIndex, stack } from '../vectors/passage-index.ts';
+import { silentProgress, terminalProgress } from '../common/progress.ts';
+import { loadOrBuildIndex } from '../vectors/build-index.ts';
 import { LSA_SETTINGS, SIF_SETTINGS } from '../models/lineup.ts';
 import { lsaRecipe, type LsaOptions } from '../models/lsa.ts';
 import { sifRecipe, type SifOptions } from '../models/sif.ts';
+import { loadWordVectors } from '../models/word-vectors.ts';
 import type { CorpusModelRecipe } from '../models/types.ts';
 import { ranksFor, table } from './evaluate.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
@@ -16,31 +21,36 @@ interface Candidate {
   textOf?: (passage: Passage) => string;
 }
 
-/** The chosen settings, and one step away from them on each axis. */
-function candidates(): Candidate[] {
-  const lsa = (o: Partial<LsaOptions>) => lsaRecipe({ ...LSA_SETTINGS, ...o });
-  const sif = (o: Partial<SifOptions>) => sifRecipe({ ...SIF_SETTINGS, ...o });
+/** The chosen settings, the lineup before general English and sentences, and one step away on each axis. */
+function candidates(words: Awaited<ReturnType<typeof loadWordVectors>>): Candidate[] {
+  const lsa = (o: Partial<LsaOptions>) => lsaRecipe({ ...LSA_SETTINGS, ...o }, { words });
+  const sif = (o: Partial<SifOptions>) => sifRecipe({ ...SIF_SETTINGS, ...o }, { words });
   const withTitles = (p: Passage) => `${p.chapter.replace(/^Chapter [IVX]+: /, '')}. ${p.section ?? ''}. ${p.text}`;
   const recipes: CorpusModelRecipe[] = [
     lsa({}),
-    lsa({ wordnet: false, lexical: 0, expansion: 0, dims: 48 }),
-    lsa({ lexical: 0 }),
-    lsa({ expansion: 0 }),
+    lsa({ english: 0, sentenceWeight: 0, expansion: 0.3 }),
+    lsa({ english: 0 }),
+    lsa({ sentenceWeight: 0 }),
+    lsa({ english: 0.35 }),
+    lsa({ english: 1.4 }),
+    lsa({ sentenceWeight: 0.4 }),
+    lsa({ sentenceWeight: 0.8 }),
+    lsa({ expansion: 0.3 }),
     lsa({ expansion: 0.6 }),
-    lsa({ lexical: 0.5 }),
-    lsa({ lexicalDims: 128 }),
-    lsa({ lexicalDims: 1024 }),
+    lsa({ englishA: 1e-2 }),
     lsa({ lexicalDims: 256 }),
-    lsa({ dims: 48 }),
     lsa({ dims: 128 }),
     sif({}),
-    sif({ wordnet: false, expansion: 0, dims: 50 }),
-    sif({ expansion: 0 }),
-    sif({ expansion: 0.6 }),
-    sif({ dims: 100 }),
+    sif({ english: 0, sentenceWeight: 0, dims: 150 }),
+    sif({ english: 0 }),
+    sif({ sentenceWeight: 0 }),
+    sif({ english: 0.35 }),
+    sif({ english: 1 }),
+    sif({ sentenceWeight: 0.4 }),
+    sif({ sentenceWeight: 0.8 }),
+    sif({ expansion: 0.45 }),
     sif({ dims: 200 }),
-    sif({ window: 3 }),
-    sif({ a: 0.001 }),
+    sif({ englishA: 1e-2 }),
   ];
   const label = (recipe: CorpusModelRecipe) => `${recipe.id} (${recipe.version})`;
   return [
@@ -54,16 +64,30 @@ function candidates(): Candidate[] {
 export async function runSweep(dev: EvalQuestion[], corpusFile: string): Promise<void> {
   const corpus = await loadCorpus(corpusFile);
   const texts = corpus.passages.map((p) => p.text);
-  const rows: Array<[string, Array<number | null>]> = [];
-  for (const { label, recipe, textOf } of candidates()) {
-    const fitted = textOf ? corpus.passages.map(textOf) : texts;
-    const model = recipe.restore(recipe.fit(fitted));
-    const index = new PassageIndex(model, stack(await model.embedPassages(fitted), model.dim));
-    const search = async (query: string) => index.search(await model.embedQuery(query), 10).map((hit) => texts[hit.passage]!);
-    rows.push([label, await ranksFor(search, dev)]);
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'sweep-'));
+  try {
+    const words = await loadWordVectors({ cacheDir });
+    const rows: Array<[string, Array<number | null>]> = [];
+    const list = candidates(words);
+    const progress = terminalProgress('Measuring settings on the dev part', list.length);
+    for (const [n, { label, recipe, textOf }] of list.entries()) {
+      const fitted = textOf ? corpus.passages.map(textOf) : texts;
+      // Built as the server builds it, sentences and all, in a folder of its own.
+      const { index } = await loadOrBuildIndex({ kind: 'corpus', recipe }, fitted, {
+        cacheDir: path.join(cacheDir, String(n)),
+        corpusHash: String(n),
+        progress: silentProgress,
+      });
+      const search = async (query: string) => index.search(await index.model.embedQuery(query), 10).map((hit) => texts[hit.passage]!);
+      rows.push([label, await ranksFor(search, dev)]);
+      progress.update(n + 1);
+    }
+    progress.finish(`${list.length} settings`);
+    const baseline = keywordBaseline(texts);
+    rows.push(['keyword baseline (MiniSearch BM25)', await ranksFor((query) => baseline(query, 10).map((i) => texts[i]!), dev)]);
+    console.log(`\nSettings measured on the dev part only (${dev.length} questions):\n`);
+    console.log(table(rows, dev));
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
   }
-  const baseline = keywordBaseline(texts);
-  rows.push(['keyword baseline (MiniSearch BM25)', await ranksFor((query) => baseline(query, 10).map((i) => texts[i]!), dev)]);
-  console.log(`\nSettings measured on the dev part only (${dev.length} questions):\n`);
-  console.log(table(rows, dev));
 }

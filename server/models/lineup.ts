@@ -3,18 +3,45 @@ import path from 'node:path';
 import { lsaRecipe } from './lsa.ts';
 import { QUERY_INSTRUCTION, requiredFiles, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 import { sifRecipe } from './sif.ts';
-import type { CorpusModelRecipe } from './types.ts';
+import type { CorpusModelRecipe, ModelResources } from './types.ts';
 
 /**
  * The weight-free lineup, chosen on the dev questions by `npm run eval -- --sweep` (README,
  * "Evaluation"): LSA with 96 latent topics beside its lexical tf-idf evidence (projected to
  * 512 dense dimensions: as good on the dev part as 1,024 and faster), and SIF over
  * 150-dimensional PPMI word vectors (window 5, a = 0.01); both with WordNet (archaic and
- * inflected forms modernised, a query word also counting 0.3 for its relatives in the book).
+ * inflected forms modernised, a query word also counting 0.3 for its relatives in the book),
+ * both with general English (GloVe word vectors, english-block.ts) beside the book's own
+ * evidence, and both ranking a passage by its closest sentence as well as by itself.
  */
-export const LSA_SETTINGS = { dims: 96, lexical: 1, lexicalDims: 512, expansion: 0.3, wordnet: true };
-export const SIF_SETTINGS = { dims: 150, window: 5, a: 0.01, wordnet: true, expansion: 0.3 };
-export const CORPUS_LINEUP: CorpusModelRecipe[] = [lsaRecipe(LSA_SETTINGS), sifRecipe(SIF_SETTINGS)];
+export const LSA_SETTINGS = {
+  dims: 96,
+  lexical: 1,
+  lexicalDims: 512,
+  expansion: 0.45,
+  wordnet: true,
+  english: 0.7,
+  englishA: 1e-3,
+  sentenceWeight: 0.6,
+};
+export const SIF_SETTINGS = {
+  dims: 150,
+  window: 5,
+  a: 0.01,
+  wordnet: true,
+  expansion: 0.3,
+  english: 0.7,
+  englishA: 1e-3,
+  sentenceWeight: 0.6,
+};
+
+/** The weight-free lineup, drawing on these resources (general English word vectors). */
+export function corpusLineup(resources: ModelResources): CorpusModelRecipe[] {
+  return [lsaRecipe(LSA_SETTINGS, resources), sifRecipe(SIF_SETTINGS, resources)];
+}
+
+/** Whether the weight-free lineup needs general English word vectors (to load them only then). */
+export const CORPUS_LINEUP_NEEDS_WORDS = LSA_SETTINGS.english > 0 || SIF_SETTINGS.english > 0;
 
 export interface NeuralLineupSettings {
   modelsDir: string;

@@ -2,7 +2,8 @@ import { buildVocabulary, countTerms, vocabularyFromList } from './bag-of-terms.
 import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
 import { seededRandom } from '../common/seeded-random.ts';
 import { normalise, symmetricEigen } from './linalg.ts';
-import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
+import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
+import { englishBlockFor } from './english-block.ts';
 
 export interface LsaOptions {
   /** Latent topics kept from the SVD. */
@@ -19,26 +20,47 @@ export interface LsaOptions {
   expansion: number;
   /** WordNet: archaic and inflected forms modernised, unknown words mapped to the book's. */
   wordnet: boolean;
+  /**
+   * Weight of general English beside the book's own evidence: the text's GloVe block
+   * (english-block.ts) is appended, counting this much against the latent and lexical parts'
+   * one each. 0 leaves it out (and needs no word vectors).
+   */
+  english: number;
+  /** The English block's SIF smoothing. */
+  englishA: number;
+  /** How much a passage's best sentence counts in its rank beside the passage itself (0: not at all). */
+  sentenceWeight: number;
 }
 
-export const DEFAULT_LSA: LsaOptions = { dims: 48, lexical: 0, lexicalDims: 256, expansion: 0, wordnet: false };
+export const DEFAULT_LSA: LsaOptions = {
+  dims: 48,
+  lexical: 0,
+  lexicalDims: 256,
+  expansion: 0,
+  wordnet: false,
+  english: 0,
+  englishA: 1e-3,
+  sentenceWeight: 0,
+};
 
 /**
  * Latent semantic analysis: sublinear tf-idf over word stems, reduced by SVD to `dims` latent
  * topics. Passages sharing vocabulary with a query's topic score well even without its words.
  */
-export function lsaRecipe(options: Partial<LsaOptions> = {}): CorpusModelRecipe {
+export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelResources = {}): CorpusModelRecipe {
   const o = { ...DEFAULT_LSA, ...options };
   const lexical = o.lexical > 0 ? `+lex-${o.lexicalDims}` : '';
+  const english = o.english > 0 ? `+glove-${resources.words?.dims ?? 0}` : '';
   return {
     id: `lsa-${o.dims}`,
     family: 'LSA',
-    name: `tfidf-svd-${o.dims}${lexical}${o.wordnet ? '-wordnet' : ''}`,
-    version: `2:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}`,
-    fit: (passages) => fitLsa(passages, o),
-    restore: (state) => restoreLsa(state, o),
+    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}`,
+    version: `3:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}:${o.sentenceWeight}${o.english > 0 ? `:${resources.words?.source}` : ''}`,
+    fit: (passages) => fitLsa(passages, o, resources),
+    restore: (state) => restoreLsa(state, o, resources),
   };
 }
+
 
 function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, number> {
   const row = new Map<number, number>();
@@ -54,7 +76,7 @@ function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, n
   return row;
 }
 
-function fitLsa(passages: string[], options: LsaOptions): FittedState {
+function fitLsa(passages: string[], options: LsaOptions, resources: ModelResources): FittedState {
   const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
   const lexicon = lexiconData ? new Lexicon(lexiconData) : undefined;
   const vocabulary = buildVocabulary(passages, lexicon?.isWord);
@@ -85,10 +107,13 @@ function fitLsa(passages: string[], options: LsaOptions): FittedState {
       for (let c = 0; c < k; c++) projection[id * k + c]! += (w * vectors[i * n + c]!) / Math.sqrt(values[c]!);
     }
   }
-  return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData }, arrays: { idf, projection } };
+  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord ?? (() => false));
+  const arrays: Record<string, Float32Array> = { idf, projection };
+  if (english) arrays.englishCommon = english.sharedDirection(passages);
+  return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData }, arrays };
 }
 
-function restoreLsa(state: FittedState, options: LsaOptions): EmbeddingModel {
+function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelResources): EmbeddingModel {
   const vocabulary = vocabularyFromList(state.meta.vocabulary);
   const lexicon = state.meta.lexicon ? new Lexicon(state.meta.lexicon as LexiconData) : undefined;
   const k = Number(state.meta.dims);
@@ -96,8 +121,13 @@ function restoreLsa(state: FittedState, options: LsaOptions): EmbeddingModel {
   const projection = state.arrays.projection!;
   const lexicalDims = options.lexical > 0 ? options.lexicalDims : 0;
   const lexicalProjection = randomProjection(vocabulary.size, lexicalDims);
-  const embedCounts = (counts: Map<number, number>): Float32Array => {
-    const out = new Float32Array(k + lexicalDims);
+  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord ?? (() => false), state.arrays.englishCommon);
+  const englishDims = english?.dims ?? 0;
+  // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,
+  // lexical `lexical`², English `english`.
+  const englishScale = Math.sqrt(options.english);
+  const embed = (counts: Map<number, number>, text: string): Float32Array => {
+    const out = new Float32Array(k + lexicalDims + englishDims);
     const row = tfidfRow(counts, idf);
     for (const [id, w] of row) {
       for (let c = 0; c < k; c++) out[c]! += w * projection[id * k + c]!;
@@ -105,14 +135,26 @@ function restoreLsa(state: FittedState, options: LsaOptions): EmbeddingModel {
     }
     out.set(normalise(out.subarray(0, k)), 0);
     if (lexicalDims > 0) {
-      const lexicalPart = normalise(out.subarray(k));
+      const lexicalPart = normalise(out.subarray(k, k + lexicalDims));
       for (let c = 0; c < lexicalDims; c++) out[k + c] = lexicalPart[c]! * options.lexical;
+    }
+    // Only where the book's own evidence finds something: a query of words the book never uses
+    // stays a zero vector instead of matching the whole book through general English.
+    if (english && row.size > 0) {
+      const englishPart = english.embed(text);
+      for (let c = 0; c < englishDims; c++) out[k + lexicalDims + c] = englishPart[c]! * englishScale;
     }
     return normalise(out);
   };
-  const model = corpusModel(lsaRecipe(options), k + lexicalDims, (text) => embedCounts(countTerms(text, vocabulary, lexicon)));
+  const model = corpusModel(lsaRecipe(options, resources), k + lexicalDims + englishDims, (text) =>
+    embed(countTerms(text, vocabulary, lexicon), text),
+  );
   // A query also counts for its words' WordNet relatives in the book; a passage only for its own words.
-  return { ...model, embedQuery: async (text) => embedCounts(countTerms(text, vocabulary, lexicon, options.expansion)) };
+  return {
+    ...model,
+    sentenceWeight: options.sentenceWeight,
+    embedQuery: async (text) => embed(countTerms(text, vocabulary, lexicon, options.expansion), text),
+  };
 }
 
 /**

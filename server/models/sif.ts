@@ -2,7 +2,8 @@ import { contentWords } from './text.ts';
 import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
 import { normalise, topEigenSparse, type SparseMatrix } from './linalg.ts';
 import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
-import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState } from './types.ts';
+import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
+import { englishBlockFor } from './english-block.ts';
 
 export interface SifOptions {
   dims: number;
@@ -14,6 +15,12 @@ export interface SifOptions {
   wordnet?: boolean;
   /** How much a query word also counts for its WordNet relatives in the book. */
   expansion?: number;
+  /** Weight of the general-English (GloVe) block beside the book's word vectors' one (0: none). */
+  english?: number;
+  /** The English block's SIF smoothing. */
+  englishA?: number;
+  /** How much a passage's best sentence counts in its rank beside the passage itself (0: not at all). */
+  sentenceWeight?: number;
 }
 
 export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
@@ -24,19 +31,19 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * corpus's common direction removed (Arora et al. 2017). Words used in the same company score
  * alike even when they never share a passage.
  */
-export function sifRecipe(options: SifOptions = DEFAULT_SIF): CorpusModelRecipe {
-  const { dims, window, a, wordnet = false, expansion = 0 } = options;
+export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelResources = {}): CorpusModelRecipe {
+  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = 1e-3, sentenceWeight = 0 } = options;
   return {
     id: `sif-${dims}`,
     family: 'SIF',
-    name: `ppmi-word-vectors-${dims}${wordnet ? '-wordnet' : ''}`,
-    version: `3:${dims}:${window}:${a}:${wordnet}:${expansion}`,
-    fit: (passages) => fitSif(passages, options),
-    restore: (state) => restoreSif(state, options),
+    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${resources.words?.dims ?? 0}` : ''}${wordnet ? '-wordnet' : ''}`,
+    version: `4:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}:${sentenceWeight}${english > 0 ? `:${resources.words?.source}` : ''}`,
+    fit: (passages) => fitSif(passages, options, resources),
+    restore: (state) => restoreSif(state, options, resources),
   };
 }
 
-function fitSif(passages: string[], options: SifOptions): FittedState {
+function fitSif(passages: string[], options: SifOptions, resources: ModelResources): FittedState {
   const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
   const lexicon = lexiconData ? new Lexicon(lexiconData) : undefined;
   const sequences = passages.map((p) => contentWords(p, lexicon?.isWord).map((w) => w.term));
@@ -103,7 +110,10 @@ function fitSif(passages: string[], options: SifOptions): FittedState {
   // The common direction: the first principal component of the passages' raw means.
   const raw = ids.map((seq) => weightedMean(seq, wordVectors, weights, k));
   const common = firstPrincipalComponent(raw, k);
-  return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData }, arrays: { wordVectors, weights, common } };
+  const arrays: Record<string, Float32Array> = { wordVectors, weights, common };
+  const english = englishBlockFor(options.english ?? 0, options.englishA ?? 1e-3, resources, lexicon?.isWord ?? (() => false));
+  if (english) arrays.englishCommon = english.sharedDirection(passages);
+  return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData }, arrays };
 }
 
 function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number, scale?: number[]): Float32Array {
@@ -133,11 +143,15 @@ function firstPrincipalComponent(rows: Float32Array[], k: number): Float32Array 
   return u;
 }
 
-function restoreSif(state: FittedState, options: SifOptions): EmbeddingModel {
+function restoreSif(state: FittedState, options: SifOptions, resources: ModelResources): EmbeddingModel {
   const vocabulary = vocabularyFromList(state.meta.vocabulary);
   const lexicon = state.meta.lexicon ? new Lexicon(state.meta.lexicon as LexiconData) : undefined;
   const k = Number(state.meta.dims);
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
+  const english = englishBlockFor(options.english ?? 0, options.englishA ?? 1e-3, resources, lexicon?.isWord ?? (() => false), state.arrays.englishCommon);
+  const englishDims = english?.dims ?? 0;
+  // The book's part and the English part, each unit length, the English one counting `english`.
+  const englishScale = Math.sqrt(options.english ?? 0);
   const embed = (text: string, expansion: number): Float32Array => {
     // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
     const counts = countTerms(text, vocabulary, lexicon, expansion);
@@ -145,8 +159,17 @@ function restoreSif(state: FittedState, options: SifOptions): EmbeddingModel {
     let dot = 0;
     for (let c = 0; c < k; c++) dot += v[c]! * common[c]!;
     for (let c = 0; c < k; c++) v[c]! -= dot * common[c]!;
-    return normalise(v);
+    const own = normalise(v);
+    if (!english) return own;
+    const out = new Float32Array(k + englishDims);
+    out.set(own, 0);
+    // Only where the book's words say something: a query of words the book never uses stays zero.
+    if (counts.size > 0) {
+      const englishPart = english.embed(text);
+      for (let c = 0; c < englishDims; c++) out[k + c] = englishPart[c]! * englishScale;
+    }
+    return normalise(out);
   };
-  const model = corpusModel(sifRecipe(options), k, (text) => embed(text, 0));
-  return { ...model, embedQuery: async (text) => embed(text, options.expansion ?? 0) };
+  const model = corpusModel(sifRecipe(options, resources), k + englishDims, (text) => embed(text, 0));
+  return { ...model, sentenceWeight: options.sentenceWeight ?? 0, embedQuery: async (text) => embed(text, options.expansion ?? 0) };
 }

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { loadOrBuildIndex, type ModelSource } from '../vectors/build-index.ts';
 import { terminalProgress, type Progress } from '../common/progress.ts';
-import { chooseLineup, CORPUS_LINEUP, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
+import { chooseLineup, corpusLineup, CORPUS_LINEUP_NEEDS_WORDS, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
+import { loadWordVectors } from '../models/word-vectors.ts';
 import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
 
 export interface RetrievalSettings extends NeuralLineupSettings {
@@ -35,9 +36,12 @@ export async function startRetrieval(
   const texts = corpus.passages.map((p) => p.text);
   const entries: LineupEntry[] = [];
 
+  // General English word vectors for the weight-free models: read from their package once, then
+  // from the cache beside the passage vectors.
+  const words = kind === 'corpus' && CORPUS_LINEUP_NEEDS_WORDS ? await loadWordVectors({ cacheDir, progress }) : undefined;
   const sources: Array<{ describe: { id: string; family: string; name: string; dim: number }; load: () => Promise<ModelSource> }> =
     kind === 'corpus'
-      ? CORPUS_LINEUP.map((recipe) => ({
+      ? corpusLineup({ words }).map((recipe) => ({
           describe: { id: recipe.id, family: recipe.family, name: recipe.name, dim: 0 },
           load: async () => ({ kind: 'corpus', recipe }),
         }))

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../server/corpus/load-corpus.ts';
-import { CORPUS_LINEUP } from '../../server/models/lineup.ts';
+import { corpusLineup } from '../../server/models/lineup.ts';
 import type { EmbeddingModel } from '../../server/models/types.ts';
-import { CORPUS_FILE } from './engine-helpers.ts';
+import { CORPUS_FILE, sharedWordVectors } from './engine-helpers.ts';
 
 const norm = (v: Float32Array) => Math.hypot(...v);
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
-describe.each(CORPUS_LINEUP.map((r) => [r.id, r] as const))('weight-free model %s', (_id, recipe) => {
+const lineup = corpusLineup({ words: await sharedWordVectors() });
+
+describe.each(lineup.map((r) => [r.id, r] as const))('weight-free model %s', (_id, recipe) => {
   let texts: string[];
   let ids: string[];
   let model: EmbeddingModel;
