@@ -88,6 +88,8 @@ export async function readWordVectors(file: string, limit: number, progress: Pro
       }
       pending = pending.slice(at);
       if (words.length === limit || (inVectors && pending.startsWith('}'))) break;
+      // An entry is under 2 KB: a megabyte that none can be read from is not this file's layout.
+      if (pending.length > 1 << 20) throw new Error(`${file}: no word vector can be read after "${words.at(-1) ?? 'the start'}"`);
     }
   } finally {
     stream.destroy();

@@ -51,6 +51,10 @@ describe('English word vectors (GloVe)', () => {
     const file = path.join(dir, 'bad.json');
     await writeFile(file, '{"words":["a"],"vectors":{"king":[0.1,0.2,3]}}');
     await expect(readWordVectors(file, 5)).rejects.toThrow(/"king" has 3 values/);
+    // Nor does it read a file of another layout to its end, holding all of it.
+    const other = path.join(dir, 'other.json');
+    await writeFile(other, `{"vectors":{${'x'.repeat(3 << 20)}`);
+    await expect(readWordVectors(other, 5)).rejects.toThrow(/no word vector can be read/);
   });
 
   it('caches the words it read beside the passage vectors, and reads them back from there', async () => {
