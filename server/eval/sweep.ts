@@ -78,7 +78,9 @@ export async function runSweep(dev: EvalQuestion[], corpusFile: string): Promise
         corpusHash: String(n),
         progress: silentProgress,
       });
-      const search = async (query: string) => index.search(await index.model.embedQuery(query), 10).map((hit) => texts[hit.passage]!);
+      // As the engine answers: a passage at cosine ≤ 0 shares nothing with the query.
+      const search = async (query: string) =>
+        index.search(await index.model.embedQuery(query), 10).filter((hit) => hit.similarity > 1e-6).map((hit) => texts[hit.passage]!);
       rows.push([label, await ranksFor(search, dev)]);
       progress.update(n + 1);
     }

@@ -4,6 +4,7 @@ import { seededRandom } from '../common/seeded-random.ts';
 import { normalise, symmetricEigen } from './linalg.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { englishBlockFor } from './english-block.ts';
+import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 
 export interface LsaOptions {
   /** Latent topics kept from the SVD. */
@@ -28,7 +29,7 @@ export interface LsaOptions {
   english: number;
   /** The English block's SIF smoothing. */
   englishA: number;
-  /** How much a passage's best sentence counts in its rank beside the passage itself (0: not at all). */
+  /** How much a passage's best sentence counts in its rank beside the passage itself (0: not at all; no vector changes with it). */
   sentenceWeight: number;
 }
 
@@ -50,12 +51,12 @@ export const DEFAULT_LSA: LsaOptions = {
 export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelResources = {}): CorpusModelRecipe {
   const o = { ...DEFAULT_LSA, ...options };
   const lexical = o.lexical > 0 ? `+lex-${o.lexicalDims}` : '';
-  const english = o.english > 0 ? `+glove-${resources.words?.dims ?? 0}` : '';
+  const english = o.english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : '';
   return {
     id: `lsa-${o.dims}`,
     family: 'LSA',
     name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}`,
-    version: `3:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}:${o.sentenceWeight}${o.english > 0 ? `:${resources.words?.source}` : ''}`,
+    version: `3:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}`,
     fit: (passages) => fitLsa(passages, o, resources),
     restore: (state) => restoreLsa(state, o, resources),
   };

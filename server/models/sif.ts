@@ -4,6 +4,7 @@ import { normalise, topEigenSparse, type SparseMatrix } from './linalg.ts';
 import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { englishBlockFor } from './english-block.ts';
+import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 
 export interface SifOptions {
   dims: number;
@@ -32,12 +33,12 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * alike even when they never share a passage.
  */
 export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelResources = {}): CorpusModelRecipe {
-  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = 1e-3, sentenceWeight = 0 } = options;
+  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = 1e-3 } = options;
   return {
     id: `sif-${dims}`,
     family: 'SIF',
-    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${resources.words?.dims ?? 0}` : ''}${wordnet ? '-wordnet' : ''}`,
-    version: `4:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}:${sentenceWeight}${english > 0 ? `:${resources.words?.source}` : ''}`,
+    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}`,
+    version: `4:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}`,
     fit: (passages) => fitSif(passages, options, resources),
     restore: (state) => restoreSif(state, options, resources),
   };

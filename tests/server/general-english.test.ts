@@ -66,10 +66,21 @@ describe('English word vectors (GloVe)', () => {
     const again = await loadWordVectors({ cacheDir });
     expect(again.table.words).toEqual(first.table.words);
     expect(Array.from(again.table.vectors.subarray(0, 500))).toEqual(Array.from(first.table.vectors.subarray(0, 500)));
-    // A damaged cache is read again from the package, not trusted.
-    await writeFile(path.join(cacheDir, `word-vectors-${WORD_VECTOR_LIMIT}.vectors`), 'garbage');
+    // A damaged cache is not trusted: the table is read again (from this process's memory here) and cached anew.
+    const file = path.join(cacheDir, `word-vectors-${WORD_VECTOR_LIMIT}.vectors`);
+    await writeFile(file, 'garbage');
     const rebuilt = await loadWordVectors({ cacheDir });
     expect(rebuilt.row('king')).toBe(first.row('king'));
+    expect((await readBundle(file))?.meta.words).toEqual(first.table.words);
+  });
+
+  it('serves the word vectors when their cache cannot be written, and says so', async () => {
+    const notAFolder = path.join(await mkdtemp(path.join(tmpdir(), 'word-cache-')), 'file');
+    await writeFile(notAFolder, 'a file where the cache folder should be');
+    const errors: Error[] = [];
+    const words = await loadWordVectors({ cacheDir: notAFolder, onCacheError: (error) => errors.push(error) });
+    expect(words.row('king')).toBeDefined();
+    expect(errors).toHaveLength(1);
   });
 
   it('keeps byte arrays beside float arrays in one cache file', async () => {
@@ -97,8 +108,15 @@ describe('the English block of a weight-free model', () => {
 
   it('takes out the direction all the passages share', async () => {
     const words = await sharedWordVectors();
-    const passages = ['God is merciful to the soul', 'the soul longs for God', 'the heart of man turns to God'];
-    const common = new EnglishBlock(words, { a: 1e-3 }, () => false).sharedDirection(passages);
+    const passages = ['God is merciful to the soul', 'the soul longs for God', 'the heart of man turns to God', 'God sees the soul'];
+    const plain = new EnglishBlock(words, { a: 1e-3 }, () => false);
+    const common = plain.sharedDirection(passages);
+    // It is the passages' shared direction: they lie far closer to it than to any other.
+    const along = (direction: Float32Array) => passages.reduce((sum, p) => sum + Math.abs(dot(plain.embed(p), direction)), 0) / passages.length;
+    const random = Float32Array.from({ length: 100 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453 % 1);
+    const norm = Math.hypot(...random);
+    expect(along(common)).toBeGreaterThan(0.8);
+    expect(along(random.map((x) => x / norm))).toBeLessThan(0.5);
     const block = new EnglishBlock(words, { a: 1e-3 }, () => false, common);
     for (const text of [...passages, 'patience in affliction']) expect(Math.abs(dot(block.embed(text), common))).toBeLessThan(1e-5);
   });

@@ -51,6 +51,20 @@ describe('passage search', () => {
     expect(twoPassages(0.6).bestSentence(0, question)).toEqual({ start: 0, end: 10 });
   });
 
+  it('ranks a passage without sentences by itself, and gives no more results than passages', () => {
+    const index = new PassageIndex(model(3, 0.6), stack([unit([1, 0, 0]), unit([0, 1, 0])], 3), {
+      first: Float32Array.from([0, 0, 1]),
+      spans: Float32Array.from([0, 4]),
+      vectors: stack([unit([0, 1, 0])], 3),
+    });
+    const hits = index.search(unit([1, 0, 0]), 10);
+    expect(hits).toEqual([
+      { passage: 0, similarity: 1 },
+      { passage: 1, similarity: 0 },
+    ]);
+    expect(index.bestSentence(0, unit([1, 0, 0]))).toBeUndefined();
+  });
+
   it('finds the same top three as looking into every passage’s sentences, on a book-sized index', () => {
     const random = seededRandom(7);
     const dim = 16;

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { EvalQuestion } from '../../server/eval/metrics.ts';
+import { corpusEngine } from './engine-helpers.ts';
+
+describe('the weight-free models’ ranking by passage and closest sentence', async () => {
+  const engine = await corpusEngine();
+  const { questions } = JSON.parse(await readFile(new URL('../../server/eval/questions.json', import.meta.url), 'utf8')) as {
+    questions: EvalQuestion[];
+  };
+  const dev = questions.filter((q) => q.part === 'dev');
+
+  it.each(engine.entries.map((e) => [e.id, e] as const))(
+    '%s gives every dev question the first three it would give looking into every passage’s sentences',
+    async (_id, entry) => {
+      if (!('index' in entry)) throw new Error(entry.error);
+      const index = entry.index;
+      const weight = index.model.sentenceWeight ?? 0;
+      expect(weight).toBeGreaterThan(0);
+      const { first, vectors } = index.sentences!;
+      const dim = index.model.dim;
+      const dot = (rows: Float32Array, row: number, q: Float32Array) => {
+        let sum = 0;
+        for (let c = 0; c < dim; c++) sum += rows[row * dim + c]! * q[c]!;
+        return sum;
+      };
+      for (const q of dev) {
+        const v = await index.model.embedQuery(q.query);
+        const everyPassage = Array.from({ length: index.count }, (_, p) => {
+          let closest = -Infinity;
+          for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, dot(vectors, s, v));
+          return [(1 - weight) * dot(index.vectors, p, v) + weight * closest, p] as const;
+        })
+          .sort((a, b) => b[0] - a[0] || a[1] - b[1])
+          .slice(0, 3)
+          .map(([, p]) => p);
+        expect(index.search(v, 3).map((h) => h.passage), q.query).toEqual(everyPassage);
+      }
+    },
+  );
+});
