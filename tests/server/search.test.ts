@@ -29,7 +29,7 @@ describe('POST /api/search', () => {
       ['lsa-96', 1], ['sif-150', 1], ['lsa-96', 2], ['sif-150', 2], ['lsa-96', 3], ['sif-150', 3],
     ]);
     // The passage whose first sentence this is; LSA ranks it third since general English joined
-    // (ch2-3 and ch1-3 also speak of knowing God and oneself), SIF fourth.
+    // (ch2-3 and ch1-3 also speak of knowing God and oneself).
     const keyPassage = results.find((r) => r.model === 'lsa-96' && r.id === 'ch1-1');
     expect(keyPassage).toMatchObject({ chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-96+lex-512+glove-100-wordnet' });
     expect(keyPassage!.text.startsWith('KNOWLEDGE of self is the key to the knowledge of God')).toBe(true);
