@@ -11,7 +11,7 @@ describe('the weight-free models’ ranking by passage and closest sentence', as
   const dev = questions.filter((q) => q.part === 'dev');
 
   it.each(engine.entries.map((e) => [e.id, e] as const))(
-    '%s gives every dev question the first three it would give looking into every passage’s sentences',
+    '%s gives every dev question the first three that its passages’ and sentences’ cosines, worked out one by one, give',
     async (_id, entry) => {
       if (!('index' in entry)) throw new Error(entry.error);
       const index = entry.index;
