@@ -8,7 +8,7 @@ import { loadOrBuildIndex } from '../vectors/build-index.ts';
 import { LSA_SETTINGS, SIF_SETTINGS } from '../models/lineup.ts';
 import { lsaRecipe, type LsaOptions } from '../models/lsa.ts';
 import { sifRecipe, type SifOptions } from '../models/sif.ts';
-import { loadWordVectors } from '../models/word-vectors.ts';
+import { loadWordVectors, type WordVectors } from '../models/word-vectors.ts';
 import type { CorpusModelRecipe } from '../models/types.ts';
 import { ranksFor, table } from './evaluate.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
@@ -22,39 +22,41 @@ interface Candidate {
 }
 
 /** The chosen settings, the lineup before general English and sentences, and one step away on each axis. */
-function candidates(words: Awaited<ReturnType<typeof loadWordVectors>>): Candidate[] {
+function candidates(words: WordVectors): Candidate[] {
   const lsa = (o: Partial<LsaOptions>) => lsaRecipe({ ...LSA_SETTINGS, ...o }, { words });
   const sif = (o: Partial<SifOptions>) => sifRecipe({ ...SIF_SETTINGS, ...o }, { words });
   const withTitles = (p: Passage) => `${p.chapter.replace(/^Chapter [IVX]+: /, '')}. ${p.section ?? ''}. ${p.text}`;
-  const recipes: CorpusModelRecipe[] = [
-    lsa({}),
-    lsa({ english: 0, sentenceWeight: 0, expansion: 0.3 }),
-    lsa({ english: 0 }),
-    lsa({ sentenceWeight: 0 }),
-    lsa({ english: 0.35 }),
-    lsa({ english: 1.4 }),
-    lsa({ sentenceWeight: 0.4 }),
-    lsa({ sentenceWeight: 0.8 }),
-    lsa({ expansion: 0.3 }),
-    lsa({ expansion: 0.6 }),
-    lsa({ englishA: 1e-2 }),
-    lsa({ lexicalDims: 256 }),
-    lsa({ dims: 128 }),
-    sif({}),
-    sif({ english: 0, sentenceWeight: 0, dims: 150 }),
-    sif({ english: 0 }),
-    sif({ sentenceWeight: 0 }),
-    sif({ english: 0.35 }),
-    sif({ english: 1 }),
-    sif({ sentenceWeight: 0.4 }),
-    sif({ sentenceWeight: 0.8 }),
-    sif({ expansion: 0.45 }),
-    sif({ dims: 200 }),
-    sif({ englishA: 1e-2 }),
+  const lsaSteps: Array<Partial<LsaOptions>> = [
+    {},
+    { english: 0, sentenceWeight: 0, expansion: 0.3 },
+    { english: 0 },
+    { sentenceWeight: 0 },
+    { english: 0.35 },
+    { english: 1.4 },
+    { sentenceWeight: 0.4 },
+    { sentenceWeight: 0.8 },
+    { expansion: 0.3 },
+    { expansion: 0.6 },
+    { englishA: 1e-2 },
+    { lexicalDims: 256 },
+    { dims: 128 },
+  ];
+  const sifSteps: Array<Partial<SifOptions>> = [
+    {},
+    { english: 0, sentenceWeight: 0 },
+    { english: 0 },
+    { sentenceWeight: 0 },
+    { english: 0.35 },
+    { english: 1 },
+    { sentenceWeight: 0.4 },
+    { sentenceWeight: 0.8 },
+    { expansion: 0.45 },
+    { dims: 200 },
+    { englishA: 1e-2 },
   ];
   const label = (recipe: CorpusModelRecipe) => `${recipe.id} (${recipe.version})`;
   return [
-    ...recipes.map((recipe) => ({ label: label(recipe), recipe })),
+    ...[...lsaSteps.map(lsa), ...sifSteps.map(sif)].map((recipe) => ({ label: label(recipe), recipe })),
     // The chapter and section a passage stands in, as part of what it says.
     ...[lsa({}), sif({})].map((recipe) => ({ label: `${label(recipe)} + chapter titles`, recipe, textOf: withTitles })),
   ];

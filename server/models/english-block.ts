@@ -1,4 +1,4 @@
-import { normalise } from './linalg.ts';
+import { firstPrincipalComponent, normalise, removeDirection } from './linalg.ts';
 import { contentWords } from './text.ts';
 import type { ModelResources } from './types.ts';
 import type { WordVectors } from './word-vectors.ts';
@@ -44,39 +44,34 @@ export class EnglishBlock {
 
   /** The text's unit vector (zero when GloVe knows none of its words). */
   embed(text: string): Float32Array {
-    const v = this.raw(text);
-    let dot = 0;
-    for (let c = 0; c < this.dims; c++) dot += v[c]! * this.common[c]!;
-    for (let c = 0; c < this.dims; c++) v[c]! -= dot * this.common[c]!;
-    return normalise(v);
+    return normalise(removeDirection(this.raw(text), this.common));
+  }
+
+  /** Writes the text's block into `out` from `at`, scaled so that its cosine counts `weight` beside unit parts. */
+  appendTo(out: Float32Array, at: number, text: string, weight: number): void {
+    const scale = Math.sqrt(weight);
+    const part = this.embed(text);
+    for (let c = 0; c < this.dims; c++) out[at + c] = part[c]! * scale;
   }
 
   /** The direction shared by these passages (their first principal component), for `common`. */
   sharedDirection(passages: string[]): Float32Array {
-    const rows = passages.map((p) => this.raw(p));
-    let u = normalise(Float32Array.from({ length: this.dims }, (_, i) => 1 / (i + 1)));
-    for (let it = 0; it < 60; it++) {
-      const next = new Float32Array(this.dims);
-      for (const row of rows) {
-        let dot = 0;
-        for (let c = 0; c < this.dims; c++) dot += row[c]! * u[c]!;
-        for (let c = 0; c < this.dims; c++) next[c]! += dot * row[c]!;
-      }
-      u = normalise(next);
-    }
-    return u;
+    return firstPrincipalComponent(passages.map((p) => this.raw(p)), this.dims, 60);
   }
 }
 
 /** The English block of a model that gives it `weight` > 0, or none (and then no word vectors are needed). */
 export function englishBlockFor(
-  weight: number,
-  a: number,
+  weight: number | undefined,
+  a: number | undefined,
   resources: ModelResources,
-  isWord: (word: string) => boolean,
+  isWord: (word: string) => boolean = () => false,
   common?: Float32Array,
 ): EnglishBlock | undefined {
-  if (weight <= 0) return undefined;
+  if (!weight || weight <= 0) return undefined;
   if (!resources.words) throw new Error('this model appends general English word vectors, and none were given');
-  return new EnglishBlock(resources.words, { a }, isWord, common);
+  return new EnglishBlock(resources.words, { a: a ?? DEFAULT_ENGLISH_A }, isWord, common);
 }
+
+/** The English block's SIF smoothing where a model names none. */
+export const DEFAULT_ENGLISH_A = 1e-3;

@@ -153,3 +153,29 @@ export function normalise(v: Float32Array): Float32Array {
   if (norm > 0) for (let i = 0; i < v.length; i++) v[i]! /= norm;
   return v;
 }
+
+/**
+ * The first principal component (uncentred) of `rows`, each of `k` dimensions, by power
+ * iteration from a fixed start, so that a fit is the same every time.
+ */
+export function firstPrincipalComponent(rows: Float32Array[], k: number, iterations = 50): Float32Array {
+  let u = normalise(Float32Array.from({ length: k }, (_, i) => 1 / (i + 1)));
+  for (let it = 0; it < iterations; it++) {
+    const next = new Float32Array(k);
+    for (const row of rows) {
+      let dot = 0;
+      for (let c = 0; c < k; c++) dot += row[c]! * u[c]!;
+      for (let c = 0; c < k; c++) next[c]! += dot * row[c]!;
+    }
+    u = normalise(next);
+  }
+  return u;
+}
+
+/** Takes the unit direction `u` out of `v`, in place. */
+export function removeDirection(v: Float32Array, u: Float32Array): Float32Array {
+  let dot = 0;
+  for (let c = 0; c < u.length; c++) dot += v[c]! * u[c]!;
+  for (let c = 0; c < u.length; c++) v[c]! -= dot * u[c]!;
+  return v;
+}

@@ -3,7 +3,7 @@ import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
 import { seededRandom } from '../common/seeded-random.ts';
 import { normalise, symmetricEigen } from './linalg.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
-import { englishBlockFor } from './english-block.ts';
+import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 
 export interface LsaOptions {
@@ -40,7 +40,7 @@ export const DEFAULT_LSA: LsaOptions = {
   expansion: 0,
   wordnet: false,
   english: 0,
-  englishA: 1e-3,
+  englishA: DEFAULT_ENGLISH_A,
   sentenceWeight: 0,
 };
 
@@ -61,7 +61,6 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
     restore: (state) => restoreLsa(state, o, resources),
   };
 }
-
 
 function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, number> {
   const row = new Map<number, number>();
@@ -108,7 +107,7 @@ function fitLsa(passages: string[], options: LsaOptions, resources: ModelResourc
       for (let c = 0; c < k; c++) projection[id * k + c]! += (w * vectors[i * n + c]!) / Math.sqrt(values[c]!);
     }
   }
-  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord ?? (() => false));
+  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord);
   const arrays: Record<string, Float32Array> = { idf, projection };
   if (english) arrays.englishCommon = english.sharedDirection(passages);
   return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData }, arrays };
@@ -122,11 +121,10 @@ function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelRes
   const projection = state.arrays.projection!;
   const lexicalDims = options.lexical > 0 ? options.lexicalDims : 0;
   const lexicalProjection = randomProjection(vocabulary.size, lexicalDims);
-  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord ?? (() => false), state.arrays.englishCommon);
+  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
   // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,
   // lexical `lexical`², English `english`.
-  const englishScale = Math.sqrt(options.english);
   const embed = (counts: Map<number, number>, text: string): Float32Array => {
     const out = new Float32Array(k + lexicalDims + englishDims);
     const row = tfidfRow(counts, idf);
@@ -141,10 +139,7 @@ function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelRes
     }
     // Only where the book's own evidence finds something: a query of words the book never uses
     // stays a zero vector instead of matching the whole book through general English.
-    if (english && row.size > 0) {
-      const englishPart = english.embed(text);
-      for (let c = 0; c < englishDims; c++) out[k + lexicalDims + c] = englishPart[c]! * englishScale;
-    }
+    if (english && row.size > 0) english.appendTo(out, k + lexicalDims, text, options.english);
     return normalise(out);
   };
   const model = corpusModel(lsaRecipe(options, resources), k + lexicalDims + englishDims, (text) =>

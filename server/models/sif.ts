@@ -1,9 +1,9 @@
 import { contentWords } from './text.ts';
 import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
-import { normalise, topEigenSparse, type SparseMatrix } from './linalg.ts';
+import { firstPrincipalComponent, normalise, removeDirection, topEigenSparse, type SparseMatrix } from './linalg.ts';
 import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
-import { englishBlockFor } from './english-block.ts';
+import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 
 export interface SifOptions {
@@ -33,7 +33,7 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * alike even when they never share a passage.
  */
 export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelResources = {}): CorpusModelRecipe {
-  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = 1e-3 } = options;
+  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A } = options;
   return {
     id: `sif-${dims}`,
     family: 'SIF',
@@ -112,7 +112,7 @@ function fitSif(passages: string[], options: SifOptions, resources: ModelResourc
   const raw = ids.map((seq) => weightedMean(seq, wordVectors, weights, k));
   const common = firstPrincipalComponent(raw, k);
   const arrays: Record<string, Float32Array> = { wordVectors, weights, common };
-  const english = englishBlockFor(options.english ?? 0, options.englishA ?? 1e-3, resources, lexicon?.isWord ?? (() => false));
+  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord);
   if (english) arrays.englishCommon = english.sharedDirection(passages);
   return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData }, arrays };
 }
@@ -130,45 +130,23 @@ function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32
   return out;
 }
 
-function firstPrincipalComponent(rows: Float32Array[], k: number): Float32Array {
-  let u = normalise(Float32Array.from({ length: k }, (_, i) => 1 / (i + 1)));
-  for (let it = 0; it < 50; it++) {
-    const next = new Float32Array(k);
-    for (const row of rows) {
-      let dot = 0;
-      for (let c = 0; c < k; c++) dot += row[c]! * u[c]!;
-      for (let c = 0; c < k; c++) next[c]! += dot * row[c]!;
-    }
-    u = normalise(next);
-  }
-  return u;
-}
-
 function restoreSif(state: FittedState, options: SifOptions, resources: ModelResources): EmbeddingModel {
   const vocabulary = vocabularyFromList(state.meta.vocabulary);
   const lexicon = state.meta.lexicon ? new Lexicon(state.meta.lexicon as LexiconData) : undefined;
   const k = Number(state.meta.dims);
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
-  const english = englishBlockFor(options.english ?? 0, options.englishA ?? 1e-3, resources, lexicon?.isWord ?? (() => false), state.arrays.englishCommon);
+  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
-  // The book's part and the English part, each unit length, the English one counting `english`.
-  const englishScale = Math.sqrt(options.english ?? 0);
   const embed = (text: string, expansion: number): Float32Array => {
     // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
     const counts = countTerms(text, vocabulary, lexicon, expansion);
-    const v = weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]);
-    let dot = 0;
-    for (let c = 0; c < k; c++) dot += v[c]! * common[c]!;
-    for (let c = 0; c < k; c++) v[c]! -= dot * common[c]!;
-    const own = normalise(v);
+    const own = normalise(removeDirection(weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]), common));
     if (!english) return own;
+    // The book's part and the English part, each unit length, the English one counting `english`;
+    // only where the book's words say something: a query of words the book never uses stays zero.
     const out = new Float32Array(k + englishDims);
     out.set(own, 0);
-    // Only where the book's words say something: a query of words the book never uses stays zero.
-    if (counts.size > 0) {
-      const englishPart = english.embed(text);
-      for (let c = 0; c < englishDims; c++) out[k + c] = englishPart[c]! * englishScale;
-    }
+    if (counts.size > 0) english.appendTo(out, k, text, options.english ?? 0);
     return normalise(out);
   };
   const model = corpusModel(sifRecipe(options, resources), k + englishDims, (text) => embed(text, 0));

@@ -1,8 +1,8 @@
 /**
  * Dot products of one query with many rows, four lanes at a time: a WebAssembly function using
  * its 128-bit SIMD instructions (every Node this project runs on has them). A plain JavaScript
- * loop over the weight-free models' passages and sentences took most of a cold search; this
- * takes a third of that (`npm run bench`, "cold").
+ * loop over the weight-free models' passages and sentences took most of a cold search; this is
+ * about ten times as fast (1,100 rows of 708 dimensions: 0.10 ms against 1.0 ms here).
  *
  * The module is written out below instruction by instruction rather than shipped as a binary, so
  * that what runs can be read. Its one function, in WebAssembly's text format:

@@ -87,7 +87,6 @@ function topK(scores: Float64Array, k: number): ScoredPassage[] {
   return best;
 }
 
-
 /** Stacks unit vectors into one array. */
 export function stack(vectors: Float32Array[], dim: number): Float32Array {
   const out = new Float32Array(vectors.length * dim);
