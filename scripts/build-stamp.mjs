@@ -15,7 +15,7 @@ const INPUT_FILES = ['index.html', 'manifest.webmanifest', 'vite.config.ts', 'ts
 /** Build-time settings baked into the client. */
 const INPUT_ENV = ['VITE_API_BASE_URL', 'VITE_SOURCE_URL'];
 /** Without these there is nothing to start. */
-const OUTPUTS = ['dist/index.html', 'dist-server/main.js'];
+const OUTPUTS = ['dist/index.html', 'dist-server/main.js', 'dist-server/build-indexes-worker.js', 'dist-server/pgdata-template/PG_VERSION'];
 
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
@@ -14,8 +15,9 @@ import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { makePrivateDir } from './store/private-dir.ts';
 import { databaseLabel, databaseProblem, describeDatabaseError, untilDatabaseAnswers } from './store/wait-for-database.ts';
-import { LineupError } from './models/lineup.ts';
+import { chooseLineup, LineupError } from './models/lineup.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
+import { buildIndexesInWorker, corpusIndexesMissing } from './search/build-indexes-in-worker.ts';
 import { terminalProgress } from './common/progress.ts';
 import { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
 
@@ -66,6 +68,22 @@ async function main(): Promise<void> {
   // a connection handshake waiting behind it would time out.
   if (config.databaseUrl) await store;
   await fetchModelsOnFirstStart(config, logger, terminalProgress);
+  // Where the weight-free models have no index yet, they fit in a worker thread, on the other
+  // core, while this thread opens the store, and then this one loads what it cached, as on a
+  // restart. (Neural models are not: they would be loaded twice.)
+  // The worker's entry is built beside main.js; run from the sources (npm run dev:server, where
+  // tsx does not reach worker threads), the models fit on this thread.
+  const workerUrl = new URL('./build-indexes-worker.js', import.meta.url);
+  if (existsSync(workerUrl) && chooseLineup(config.modelLineup, config) === 'corpus' && corpusIndexesMissing(config.dataDir)) {
+    const workerStarted = performance.now();
+    try {
+      const report = await buildIndexesInWorker(workerUrl, config);
+      const built = report.models.filter((m) => !m.fromCache && !m.error).map((m) => m.id);
+      logger.info({ models: built, ms: Math.round(performance.now() - workerStarted) }, 'indexes built in a worker thread');
+    } catch (error) {
+      logger.warn({ err: error }, 'the index builder thread failed; the indexes are built on the main thread');
+    }
+  }
   const engine = await startRetrieval(config, logger);
   const { db, applied, keys } = await store;
   await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other

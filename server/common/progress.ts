@@ -7,7 +7,10 @@ export interface Progress {
   finish(note?: string): void;
 }
 
-export function terminalProgress(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+/** Where progress is written: on a terminal, a bar redraws in place. */
+export type ProgressStream = Pick<NodeJS.WriteStream, 'write' | 'isTTY'>;
+
+export function terminalProgress(label: string, total: number, stream: ProgressStream = process.stderr): Progress {
   const started = performance.now();
   let lastQuarter = -1;
   const width = 30;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { loadCorpus } from '../corpus/load-corpus.ts';
 import { loadOrBuildIndex, type ModelSource } from '../vectors/build-index.ts';
 import { terminalProgress, type Progress } from '../common/progress.ts';
@@ -13,7 +12,12 @@ export interface RetrievalSettings extends NeuralLineupSettings {
   modelLineup: 'auto' | 'neural' | 'corpus';
 }
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+/** What a start logs to: pino's logger, or the index builder thread's report (build-indexes-worker.ts). */
+export interface RetrievalLog {
+  info(fields: { model?: string; fromCache?: boolean; ms?: number } & Record<string, unknown>, msg: string): void;
+  warn(fields: { err?: unknown }, msg: string): void;
+  error(fields: { err?: unknown; model?: string }, msg: string): void;
+}
 
 /**
  * Reads the book, chooses the lineup, and loads or builds each model's passage index. A neural
@@ -21,7 +25,7 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
  */
 export async function startRetrieval(
   settings: RetrievalSettings,
-  log: Log,
+  log: RetrievalLog,
   progress: (label: string, total: number) => Progress = terminalProgress,
 ): Promise<RetrievalEngine> {
   const corpus = await loadCorpus(settings.corpusFile);

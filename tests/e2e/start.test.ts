@@ -1,4 +1,5 @@
-import { chmod, stat } from 'node:fs/promises';
+import { chmod, open, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
@@ -19,6 +20,32 @@ describe('the server as npm start runs it', () => {
       corpus: { title: 'The Alchemy of Happiness', chapters: 11 },
     });
     expect(server.output()).toContain('model lineup: corpus');
+  });
+
+  it('fits the weight-free models in a worker thread on a first start, then loads what it cached', () => {
+    const log = server.output();
+    expect(log).toMatch(/"models":\["lsa-96","sif-150"\].*"msg":"indexes built in a worker thread"/);
+    // The main thread fits nothing itself: it loads both indexes as a restart would.
+    expect(log).toContain('index for lsa-96 loaded from cache');
+    expect(log).toContain('index for sif-150 loaded from cache');
+    expect(log).not.toContain('index for lsa-96 built');
+  });
+
+  it('starts its embedded database as a copy of the empty one the build made, not by initdb', async () => {
+    // pg_control begins with the cluster's system identifier, which initdb draws afresh.
+    const systemIdentifier = async (dir: string) => {
+      const file = await open(path.join(dir, 'global', 'pg_control'));
+      try {
+        const { buffer } = await file.read(Buffer.alloc(8), 0, 8, 0);
+        return buffer.toString('hex');
+      } finally {
+        await file.close();
+      }
+    };
+    const template = path.resolve(import.meta.dirname, '../../dist-server/pgdata-template');
+    expect(await systemIdentifier(path.join(server.dataDir, 'pgdata'))).toBe(await systemIdentifier(template));
+    // Made beside DATA_DIR/pgdata and renamed into place: no draft is left.
+    expect((await readdir(server.dataDir)).filter((name) => name.includes('.new-'))).toEqual([]);
   });
 
   it('answers a search with two interleaved models', async () => {
@@ -64,5 +91,7 @@ describe('the server as npm start runs it', () => {
     });
     expect(res.status).toBe(200);
     expect(server.output()).toContain('index for lsa-96 loaded from cache');
+    // Nothing to fit: no worker thread is started.
+    expect(server.output()).not.toContain('indexes built in a worker thread');
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,20 @@ describe('the embedded data folder lock', () => {
     const again = await openEmbeddedDb(dir);
     expect(await again.query('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
     await again.close();
+  }, 60_000);
+
+  it('makes a database again where a first start cut short left only part of one', async () => {
+    const dir = await folder();
+    // What a kill during initdb leaves: some of its files, and no PG_VERSION.
+    await mkdir(path.join(dir, 'base', '1'), { recursive: true });
+    await writeFile(path.join(dir, 'base', '1', '112'), 'half a page');
+    const db = await openEmbeddedDb(dir);
+    await db.query('CREATE TABLE kept (n int)');
+    expect(await db.query('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
+    await db.close();
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+    // Made beside the folder and renamed into place: no draft is left behind.
+    expect((await readdir(path.dirname(dir))).filter((name) => name.includes('.new-'))).toEqual([]);
   }, 60_000);
 
   it('takes over at once a lock whose owner died (a crash or kill -9)', async () => {

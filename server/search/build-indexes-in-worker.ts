@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { corpusLineup } from '../models/lineup.ts';
+import { cacheFile } from '../vectors/build-index.ts';
+import type { RetrievalSettings } from './start-retrieval.ts';
+
+/** What the worker thread reports: each model it built, and what it came to. */
+export interface WorkerBuildReport {
+  models: Array<{ id: string; fromCache: boolean; ms?: number; error?: string }>;
+}
+
+/** What the worker thread is given. */
+export interface IndexWorkerData {
+  settings: RetrievalSettings;
+  /** Whether the main thread's stderr is a terminal: progress then redraws a bar, as it would there. */
+  progressTTY: boolean;
+}
+
+/**
+ * Whether the weight-free lineup has no index cached in `dataDir` yet (a first start, or a new
+ * model): then fitting it in a worker thread pays. A cached index of an older version is still
+ * rebuilt, by the main thread, as before.
+ */
+export function corpusIndexesMissing(dataDir: string): boolean {
+  const cacheDir = path.join(dataDir, 'vectors');
+  return corpusLineup({}).some((recipe) => !existsSync(cacheFile(cacheDir, recipe.id)));
+}
+
+/**
+ * Fits the weight-free models and embeds the book in a worker thread (the entry at `workerUrl`,
+ * build-indexes-worker.ts), which leaves them in DATA_DIR's caches for the main thread to load,
+ * as a restart does. Meanwhile the main thread opens the store on the other core instead of
+ * after the fit, and the fit's garbage goes with the worker instead of staying in the server.
+ */
+export function buildIndexesInWorker(workerUrl: URL, settings: RetrievalSettings): Promise<WorkerBuildReport> {
+  const workerData: IndexWorkerData = { settings, progressTTY: Boolean(process.stderr.isTTY) };
+  return new Promise((resolve, reject) => {
+    let report: WorkerBuildReport | undefined;
+    const worker = new Worker(workerUrl, { workerData });
+    worker.once('message', (message: WorkerBuildReport) => (report = message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code === 0 && report) resolve(report);
+      else reject(new Error(`the index builder thread exited with code ${code}${report ? '' : ' before reporting'}`));
+    });
+  });
+}
