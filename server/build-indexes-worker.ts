@@ -11,7 +11,7 @@ const report: WorkerBuildReport = { models: [] };
 // The main thread logs what it then loads; here only what became of each model is noted.
 const log: RetrievalLog = {
   info: (fields) => {
-    if (fields.model) report.models.push({ id: fields.model, fromCache: Boolean(fields.fromCache), ms: fields.ms });
+    if (fields.model) report.models.push({ id: fields.model, fromCache: Boolean(fields.fromCache) });
   },
   warn: () => undefined,
   error: (fields) => {

@@ -69,10 +69,10 @@ async function main(): Promise<void> {
   if (config.databaseUrl) await store;
   await fetchModelsOnFirstStart(config, logger, terminalProgress);
   // Where the weight-free models have no index yet, they fit in a worker thread, on the other
-  // core, while this thread opens the store, and then this one loads what it cached, as on a
-  // restart. (Neural models are not: they would be loaded twice.)
-  // The worker's entry is built beside main.js; run from the sources (npm run dev:server, where
-  // tsx does not reach worker threads), the models fit on this thread.
+  // core, while this thread opens the store; this one then loads what it cached, as on a
+  // restart. Neural models do not (they would be loaded twice), nor does a start from the
+  // sources (npm run dev:server: tsx does not reach worker threads, and the worker's entry is
+  // built beside main.js).
   const workerUrl = new URL('./build-indexes-worker.js', import.meta.url);
   if (existsSync(workerUrl) && chooseLineup(config.modelLineup, config) === 'corpus' && corpusIndexesMissing(config.dataDir)) {
     const workerStarted = performance.now();

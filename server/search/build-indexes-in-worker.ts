@@ -5,9 +5,9 @@ import { corpusLineup } from '../models/lineup.ts';
 import { cacheFile } from '../vectors/build-index.ts';
 import type { RetrievalSettings } from './start-retrieval.ts';
 
-/** What the worker thread reports: each model it built, and what it came to. */
+/** What the worker thread reports: each model, whether it was already cached, and why it failed. */
 export interface WorkerBuildReport {
-  models: Array<{ id: string; fromCache: boolean; ms?: number; error?: string }>;
+  models: Array<{ id: string; fromCache: boolean; error?: string }>;
 }
 
 /** What the worker thread is given. */

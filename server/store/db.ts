@@ -64,10 +64,10 @@ function embeddedTemplateDir(): string {
   return fileURLToPath(new URL('./pgdata-template', import.meta.url));
 }
 
-/** Makes the build's empty database, in `dir` (which must not exist). */
+/** Makes the build's empty database, in `dir` (which must not exist), as a data folder is made without one. */
 export async function createEmbeddedTemplate(dir: string): Promise<void> {
-  const lite = await PGlite.create(dir, { postgresqlconf: EMBEDDED_SETTINGS });
-  await lite.close();
+  await mkdir(dir, { recursive: true });
+  await createDataDirInWorker(dir);
 }
 
 /**

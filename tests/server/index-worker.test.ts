@@ -1,29 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIndexesInWorker, corpusIndexesMissing } from '../../server/search/build-indexes-in-worker.ts';
-import type { RetrievalSettings } from '../../server/search/start-retrieval.ts';
-
-async function settingsIn(dataDir?: string): Promise<RetrievalSettings> {
-  return {
-    corpusFile: path.resolve(import.meta.dirname, '../../../shared/corpus/alchemy-of-happiness.md'),
-    dataDir: dataDir ?? (await mkdtemp(path.join(tmpdir(), 'index-worker-'))),
-    modelLineup: 'corpus',
-    modelsDir: '/nonexistent',
-    bgeModel: 'BAAI/bge-small-en-v1.5',
-    uaeModel: 'WhereIsAI/UAE-Large-V1',
-    modelDtype: 'q8',
-  };
-}
+import { settingsFor } from './engine-helpers.ts';
 
 /** The worker's entry as npm start runs it (npm test builds before it runs the tests). */
 const BUILT_WORKER = new URL('../../dist-server/build-indexes-worker.js', import.meta.url);
 
 describe('building the weight-free indexes in a worker thread', () => {
   it('leaves both indexes in DATA_DIR, after which none is missing', async () => {
-    const settings = await settingsIn();
+    const settings = await settingsFor({ modelLineup: 'corpus' });
     expect(corpusIndexesMissing(settings.dataDir)).toBe(true);
     const report = await buildIndexesInWorker(BUILT_WORKER, settings);
     expect(report.models.map((m) => [m.id, m.fromCache, m.error])).toEqual([
@@ -35,7 +21,7 @@ describe('building the weight-free indexes in a worker thread', () => {
   }, 120_000);
 
   it('reports a model that cannot be built instead of ending quietly', async () => {
-    const settings = await settingsIn();
+    const settings = await settingsFor({ modelLineup: 'corpus' });
     await expect(buildIndexesInWorker(BUILT_WORKER, { ...settings, corpusFile: '/nonexistent/book.md' })).rejects.toThrow(
       /Cannot read the book at \/nonexistent\/book.md/,
     );
@@ -43,8 +29,8 @@ describe('building the weight-free indexes in a worker thread', () => {
 
   it('fails, for the main thread to build instead, when the thread ends without a report', async () => {
     const silent = new URL('data:text/javascript,process.exit(0)');
-    await expect(buildIndexesInWorker(silent, await settingsIn())).rejects.toThrow('exited with code 0 before reporting');
+    await expect(buildIndexesInWorker(silent, await settingsFor({ modelLineup: 'corpus' }))).rejects.toThrow('exited with code 0 before reporting');
     const crashing = new URL('data:text/javascript,process.exit(3)');
-    await expect(buildIndexesInWorker(crashing, await settingsIn())).rejects.toThrow('exited with code 3');
+    await expect(buildIndexesInWorker(crashing, await settingsFor({ modelLineup: 'corpus' }))).rejects.toThrow('exited with code 3');
   });
 });
