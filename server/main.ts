@@ -35,6 +35,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const started = performance.now();
+  // Hashed on libuv's threads while this one opens the store and loads the models.
+  const dummyHash = dummyPasswordHash();
+  dummyHash.catch(() => undefined); // its failure is reported where it is awaited, below
   const { wasMode } = await makePrivateDir(config.dataDir);
   if (wasMode) logger.warn({ dataDir: config.dataDir }, `DATA_DIR ${config.dataDir} was open to other users (mode ${wasMode}); it is now 700`);
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
@@ -86,7 +89,7 @@ async function main(): Promise<void> {
   }
   const engine = await startRetrieval(config, logger);
   const { db, applied, keys } = await store;
-  await dummyPasswordHash(); // so the first unknown-user sign-in costs no more than any other
+  await dummyHash; // so the first unknown-user sign-in costs no more than any other
   const auth = new AuthService(db, keys, config);
   const metrics = config.metricsPort ? new Metrics(db) : null;
   const app = await buildApp({
