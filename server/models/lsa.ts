@@ -56,7 +56,7 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
     id: `lsa-${o.dims}`,
     family: 'LSA',
     name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}`,
-    version: `3:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}`,
+    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}`,
     fit: (passages) => fitLsa(passages, o, resources),
     restore: (state) => restoreLsa(state, o, resources),
   };
@@ -109,6 +109,8 @@ function fitLsa(passages: string[], options: LsaOptions, resources: ModelResourc
   }
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord);
   const arrays: Record<string, Float32Array> = { idf, projection };
+  // Saved with the model: drawing its normal values again cost a restart 0.1 s.
+  if (options.lexical > 0) arrays.lexicalProjection = randomProjection(vocabulary.size, options.lexicalDims);
   if (english) arrays.englishCommon = english.sharedDirection(passages);
   return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData }, arrays };
 }
@@ -120,7 +122,7 @@ function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelRes
   const idf = state.arrays.idf!;
   const projection = state.arrays.projection!;
   const lexicalDims = options.lexical > 0 ? options.lexicalDims : 0;
-  const lexicalProjection = randomProjection(vocabulary.size, lexicalDims);
+  const lexicalProjection = state.arrays.lexicalProjection ?? new Float32Array(0);
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
   // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,

@@ -38,7 +38,7 @@ export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelRes
     id: `sif-${dims}`,
     family: 'SIF',
     name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}`,
-    version: `4:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}`,
+    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}`,
     fit: (passages) => fitSif(passages, options, resources),
     restore: (state) => restoreSif(state, options, resources),
   };

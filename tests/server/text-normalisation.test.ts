@@ -40,12 +40,15 @@ describe('archaic English brought to its modern form', () => {
 });
 
 describe('the lexicon of WordNet relatives', () => {
-  const lexicon = new Lexicon({ lemmas: ['spouse', 'wife'], related: { spouse: ['wife', 0.5, 'husband', 0.5], wrath: ['anger', 1] } });
+  const lexicon = new Lexicon({ lemmas: 'spouse wife', related: 'spouse wife 0.5 husband 0.5\nwrath anger 1' });
 
   it('finds the book terms a word stands for, through its inflections', () => {
     expect(lexicon.relatedTerms('spouse')).toEqual([['wife', 0.5], ['husband', 0.5]]);
     expect(lexicon.relatedTerms('spouses')).toEqual([['wife', 0.5], ['husband', 0.5]]);
+    expect(lexicon.relatedTerms('wrath')).toEqual([['anger', 1]]);
     expect(lexicon.relatedTerms('unrelated')).toEqual([]);
+    expect(lexicon.isWord('wife')).toBe(true);
+    expect(lexicon.isWord('husband')).toBe(false);
   });
 
   it('lists base forms by the usual English endings', () => {
