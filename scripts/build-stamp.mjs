@@ -10,7 +10,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join(root, 'dist', '.build-stamp');
 /** What the client and server builds read. */
-const INPUT_DIRS = ['src', 'server', 'sw', 'scripts', 'public'];
+const INPUT_DIRS = ['src', 'server', 'sw', 'contract', 'scripts', 'public'];
 const INPUT_FILES = ['index.html', 'manifest.webmanifest', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 /** Build-time settings baked into the client. */
 const INPUT_ENV = ['VITE_API_BASE_URL', 'VITE_SOURCE_URL'];

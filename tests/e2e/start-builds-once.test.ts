@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,19 @@ describe('npm start', () => {
       expect(buildInputsHash()).not.toBe(hash);
     } finally {
       delete process.env.VITE_SOURCE_URL;
+    }
+  });
+
+  it('counts a change to the API schemas the client and the server share', async () => {
+    const base = await mkdtemp(path.join(tmpdir(), 'build-inputs-'));
+    try {
+      await mkdir(path.join(base, 'contract'));
+      await writeFile(path.join(base, 'contract', 'api-schemas.ts'), 'export const limit = 1;');
+      const hash = buildInputsHash(base);
+      await writeFile(path.join(base, 'contract', 'api-schemas.ts'), 'export const limit = 2;');
+      expect(buildInputsHash(base)).not.toBe(hash);
+    } finally {
+      await rm(base, { recursive: true, force: true });
     }
   });
 });
