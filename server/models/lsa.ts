@@ -1,5 +1,5 @@
 import { buildVocabulary, countTerms, vocabularyFromList } from './bag-of-terms.ts';
-import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
+import { fitLexicon, lexiconFor, type LexiconData } from './lexicon.ts';
 import { seededRandom } from '../common/seeded-random.ts';
 import { normalise, symmetricEigen } from './linalg.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
@@ -78,7 +78,7 @@ function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, n
 
 function fitLsa(passages: string[], options: LsaOptions, resources: ModelResources): FittedState {
   const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
-  const lexicon = lexiconData ? new Lexicon(lexiconData) : undefined;
+  const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const vocabulary = buildVocabulary(passages, lexicon?.isWord);
   const counts = passages.map((p) => countTerms(p, vocabulary, lexicon));
   const n = passages.length;
@@ -117,12 +117,13 @@ function fitLsa(passages: string[], options: LsaOptions, resources: ModelResourc
 
 function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelResources): EmbeddingModel {
   const vocabulary = vocabularyFromList(state.meta.vocabulary);
-  const lexicon = state.meta.lexicon ? new Lexicon(state.meta.lexicon as LexiconData) : undefined;
+  const lexicon = state.meta.lexicon ? lexiconFor(state.meta.lexicon as LexiconData) : undefined;
   const k = Number(state.meta.dims);
   const idf = state.arrays.idf!;
   const projection = state.arrays.projection!;
   const lexicalDims = options.lexical > 0 ? options.lexicalDims : 0;
-  const lexicalProjection = state.arrays.lexicalProjection ?? new Float32Array(0);
+  // Saved with the model; drawn again (the same values, seeded) were it ever missing.
+  const lexicalProjection = state.arrays.lexicalProjection ?? randomProjection(vocabulary.size, lexicalDims);
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
   // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,

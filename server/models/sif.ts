@@ -1,5 +1,5 @@
 import { contentWords } from './text.ts';
-import { fitLexicon, Lexicon, type LexiconData } from './lexicon.ts';
+import { fitLexicon, lexiconFor, type LexiconData } from './lexicon.ts';
 import { firstPrincipalComponent, normalise, removeDirection, topEigenSparse, type SparseMatrix } from './linalg.ts';
 import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
@@ -46,7 +46,7 @@ export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelRes
 
 function fitSif(passages: string[], options: SifOptions, resources: ModelResources): FittedState {
   const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
-  const lexicon = lexiconData ? new Lexicon(lexiconData) : undefined;
+  const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const sequences = passages.map((p) => contentWords(p, lexicon?.isWord).map((w) => w.term));
   const vocabulary = new Map<string, number>();
   for (const seq of sequences) for (const t of seq) if (!vocabulary.has(t)) vocabulary.set(t, vocabulary.size);
@@ -132,7 +132,7 @@ function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32
 
 function restoreSif(state: FittedState, options: SifOptions, resources: ModelResources): EmbeddingModel {
   const vocabulary = vocabularyFromList(state.meta.vocabulary);
-  const lexicon = state.meta.lexicon ? new Lexicon(state.meta.lexicon as LexiconData) : undefined;
+  const lexicon = state.meta.lexicon ? lexiconFor(state.meta.lexicon as LexiconData) : undefined;
   const k = Number(state.meta.dims);
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);

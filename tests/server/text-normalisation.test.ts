@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseForms, Lexicon } from '../../server/models/lexicon.ts';
+import { baseForms, Lexicon, lexiconFor } from '../../server/models/lexicon.ts';
 import { ARCHAIC_FORMS, modernise, terms } from '../../server/models/text.ts';
 
 // A small dictionary standing in for WordNet's lemmas.
@@ -49,6 +49,13 @@ describe('the lexicon of WordNet relatives', () => {
     expect(lexicon.relatedTerms('unrelated')).toEqual([]);
     expect(lexicon.isWord('wife')).toBe(true);
     expect(lexicon.isWord('husband')).toBe(false);
+  });
+
+  it('is shared by the models that saved the same one, and not by one that saved another', () => {
+    const saved = { lemmas: 'spouse wife', related: 'spouse wife 0.5 husband 0.5' };
+    const first = lexiconFor(saved);
+    expect(lexiconFor(JSON.parse(JSON.stringify(saved)) as typeof saved)).toBe(first);
+    expect(lexiconFor({ ...saved, related: 'spouse wife 1' })).not.toBe(first);
   });
 
   it('lists base forms by the usual English endings', () => {
