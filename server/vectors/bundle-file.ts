@@ -53,16 +53,17 @@ export async function readBundle(file: string): Promise<Bundle | null> {
     };
     let offset = start + headerLength;
     offset += (4 - (offset % 4)) % 4;
-    const aligned = new Uint8Array(data.byteLength - offset);
-    aligned.set(data.subarray(offset));
+    // The arrays are views of the file's own bytes where they fall on a 4-byte boundary in memory
+    // (a file this large is read into a buffer of its own), of a copy otherwise.
+    const aligned = (data.byteOffset + offset) % 4 === 0 ? data.subarray(offset) : Uint8Array.from(data.subarray(offset));
     const arrays: Record<string, Float32Array> = {};
     const bytes: Record<string, Int8Array> = {};
     let at = 0;
     for (const [name, length, type] of header.layout) {
       const size = type === 'i8' ? 1 : 4;
       if (at + length * size > aligned.byteLength) return null;
-      if (type === 'i8') bytes[name] = new Int8Array(aligned.buffer, at, length);
-      else arrays[name] = new Float32Array(aligned.buffer, at, length);
+      if (type === 'i8') bytes[name] = new Int8Array(aligned.buffer, aligned.byteOffset + at, length);
+      else arrays[name] = new Float32Array(aligned.buffer, aligned.byteOffset + at, length);
       at += length * size;
     }
     return { meta: header.meta, arrays, ...(Object.keys(bytes).length > 0 ? { bytes } : {}) };
