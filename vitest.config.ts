@@ -39,6 +39,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page in Chromium loads its app after the first paint; on two cores shared with the
+          // server and the rest of the suite that took over expect.poll's default second once.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
