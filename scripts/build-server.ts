@@ -4,8 +4,8 @@
 // Loading ~100 TypeScript modules through tsx on every start cost ~0.6 s of a ~1.7 s restart;
 // pre-built files load in a few milliseconds. Packages stay in node_modules (not bundled), but for
 // BUNDLED_PACKAGES.
-import { build, type Plugin } from 'esbuild';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createEmbeddedTemplate } from '../server/store/db.ts';
 
@@ -20,20 +20,11 @@ const SERVER_OUT_DIR = 'dist-server'; // package.json's start script runs dist-s
  */
 const BUNDLED_PACKAGES = new Set(['typebox', 'jose']);
 
-const otherPackagesExternal: Plugin = {
-  name: 'other-packages-external',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, ({ path: specifier, kind }) => {
-      if (kind === 'entry-point' || path.isAbsolute(specifier)) return undefined;
-      const parts = specifier.split('/');
-      const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-      return BUNDLED_PACKAGES.has(name) ? undefined : { path: specifier, external: true };
-    });
-  },
-};
-
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, SERVER_OUT_DIR);
+// Every dependency (and its subpaths) stays in node_modules, but for BUNDLED_PACKAGES.
+const { dependencies } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const external = Object.keys(dependencies).filter((name) => !BUNDLED_PACKAGES.has(name));
 
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
@@ -51,7 +42,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  plugins: [otherPackagesExternal],
+  external,
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -22,7 +22,6 @@ export interface LexiconData {
  */
 export class Lexicon {
   private tables?: { lemmas: Set<string>; related: Map<string, string> };
-  private readonly parsed = new Map<string, Array<[string, number]>>();
 
   constructor(readonly data: LexiconData) {}
 
@@ -46,13 +45,9 @@ export class Lexicon {
     for (const base of baseForms(word)) {
       const line = related.get(base);
       if (line === undefined) continue;
-      let pairs = this.parsed.get(base);
-      if (!pairs) {
-        const fields = line.split(' ');
-        pairs = [];
-        for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
-        this.parsed.set(base, pairs);
-      }
+      const fields = line.split(' ');
+      const pairs: Array<[string, number]> = [];
+      for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
       return pairs;
     }
     return [];
