@@ -37,10 +37,20 @@ export interface AppDeps {
   closeStore?: boolean;
   staticDir: string;
   trustProxy?: boolean;
+  /** How long a request may take to arrive whole (REQUEST_TIMEOUT_MS; tests shorten it). */
+  requestTimeoutMs?: number;
   /** The process's logger; tests let the app make a silent one. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
 }
+
+/**
+ * A request must arrive whole within 2 minutes: its headers within Node's 60 s, its body in what
+ * is left. Without it a client sending a body a byte at a time, or never finishing it, held its
+ * connection for good (Fastify turns Node's limit off by default). Two minutes let a 4 MiB batch
+ * of votes through at 35 kB/s, a slow mobile connection. The client gets a 408.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 /** Longer than any route parameter we take, so that the route's own schema names the field. */
 const MAX_PARAM_LENGTH = 500;
@@ -52,8 +62,14 @@ function memoryLimiter(limit: number): SearchLimiter {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout,
+    // Given to Node's server as it is made too: set on it afterwards (as Fastify does), Node 20
+    // never enforces it. Node looks for requests past their time every 30 s, or more often for
+    // a shorter limit.
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
     trustProxy: deps.trustProxy ?? false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -107,6 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (noScript) => {
     noScript.removeAllContentTypeParsers();
     noScript.addContentTypeParser('*', (_request, payload, done) => {
+      // Drained unread, and no more of it than any body may hold: past that the connection goes.
+      let received = 0;
+      payload.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > BODY_LIMIT_BYTES) payload.destroy();
+      });
       payload.resume();
       done(null);
     });

@@ -310,6 +310,45 @@ describe('errors from every layer, logs and headers', () => {
     lingering.destroy();
   });
 
+  it('answers 408 {detail} and closes the connection when a request body never finishes arriving', async () => {
+    server = await startTestServer('embedded', { extra: { requestTimeoutMs: 1_000 } });
+    const { port } = new URL(server.url);
+    // Headers whole, then four bytes of a promised hundred, and nothing more: a slow-loris client.
+    const reply = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true }, () =>
+        socket.write('POST /api/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"q'),
+      );
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      // The server's end of it, once the reply is written.
+      socket.on('end', () => {
+        socket.destroy();
+        resolve(text);
+      });
+      socket.on('error', reject);
+    });
+    const [head, body] = reply.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(head).toMatch(/\r\ncontent-security-policy: /);
+    expect(JSON.parse(body)).toEqual({ detail: 'The request took too long to arrive' });
+  });
+
+  it('reads no more of a no-JavaScript sign-in form than any body may hold: past that the connection is closed', async () => {
+    server = await startTestServer('embedded');
+    const { port } = new URL(server.url);
+    // It promises 26 MB, sends 2 MiB and keeps the connection open: the server closes it.
+    const closed = await new Promise<boolean>((resolve) => {
+      const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true }, () => {
+        socket.write('POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 26000000\r\n\r\n');
+        socket.write(Buffer.alloc(2 * 1024 * 1024, 'a'));
+      });
+      socket.resume();
+      socket.on('close', () => resolve(true));
+      socket.on('error', () => undefined);
+    });
+    expect(closed).toBe(true);
+  });
+
   it('logs neither query strings nor the SQL parameters of a failed query', async () => {
     const log = captureLog();
     server = await startTestServer('embedded', { extra: { logger: log.logger } });
