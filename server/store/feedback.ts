@@ -70,6 +70,15 @@ export async function deleteFeedbackOf(db: Queryable, author: string): Promise<n
  * server past its heap). A round's first vote per label counts; its passages are compared by
  * a hash of the text.
  */
+/**
+ * What the votes are now, in a few bytes: their count and newest id. A vote saved raises the
+ * id; one deleted lowers the count, and no mix of the two leaves both as they were.
+ */
+export async function votesVersion(db: Db): Promise<string> {
+  const [row] = await db.query<{ n: number; last: string }>('SELECT count(*)::int AS n, coalesce(max(id), 0)::text AS last FROM feedback');
+  return `${row!.n}:${row!.last}`;
+}
+
 export async function tallyVotes(db: Db): Promise<VoteTallies> {
   // One snapshot for both counts, so that votes saved meanwhile cannot make them disagree.
   return db.transaction(async (tx) => {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerCache, CHEAP_MS, REUSE_FACTOR } from '../../server/stats/stats-cache.ts';
+
+/** A cache over a counter of computations, with a clock the test moves and a cost per computation. */
+function setup(costMs: number) {
+  let now = 0;
+  let version = 'v1';
+  let computations = 0;
+  const cache = new AnswerCache(
+    async () => {
+      computations++;
+      now += costMs; // the work takes this long
+      return `answer ${computations} of ${version}`;
+    },
+    async () => version,
+    () => now,
+  );
+  return {
+    cache,
+    computations: () => computations,
+    advance: (ms: number) => (now += ms),
+    change: (v: string) => (version = v),
+  };
+}
+
+describe('the statistics answer cache', () => {
+  it('works the answer out once while the votes are unchanged, however often it is asked', async () => {
+    const t = setup(2_000);
+    expect(await t.cache.get()).toBe('answer 1 of v1');
+    t.advance(60_000);
+    expect(await t.cache.get()).toBe('answer 1 of v1');
+    expect(t.computations()).toBe(1);
+  });
+
+  it('counts a new vote at once when the answer is cheap', async () => {
+    const t = setup(CHEAP_MS - 1);
+    await t.cache.get();
+    t.change('v2');
+    expect(await t.cache.get()).toBe('answer 2 of v2');
+  });
+
+  it('serves a costly answer after a change for ten times its cost, then works it out again', async () => {
+    const cost = 1_800;
+    const t = setup(cost);
+    await t.cache.get();
+    t.change('v2');
+    t.advance(REUSE_FACTOR * cost - 1);
+    expect(await t.cache.get()).toBe('answer 1 of v1');
+    t.advance(1);
+    expect(await t.cache.get()).toBe('answer 2 of v2');
+    expect(t.computations()).toBe(2);
+  });
+
+  it('shares one computation among requests that arrive while it runs', async () => {
+    const t = setup(10);
+    const answers = await Promise.all([t.cache.get(), t.cache.get(), t.cache.get()]);
+    expect(answers).toEqual(['answer 1 of v1', 'answer 1 of v1', 'answer 1 of v1']);
+    expect(t.computations()).toBe(1);
+  });
+
+  it('works it out again after a failed attempt', async () => {
+    let fail = true;
+    const cache = new AnswerCache(
+      async () => {
+        if (fail) throw new Error('database gone');
+        return 'counted';
+      },
+      async () => 'v1',
+    );
+    await expect(cache.get()).rejects.toThrow('database gone');
+    fail = false;
+    expect(await cache.get()).toBe('counted');
+  });
+});
