@@ -47,8 +47,9 @@ function voteRateLimit(env: NodeJS.ProcessEnv): number {
 function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
+  // Digits only: Number() also reads "1e3", "0x10" and " 80" as numbers, which a typo should not be.
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
     throw new ConfigError(`${name} must be a whole number ${range} (got "${raw}")`);
   }
@@ -81,6 +82,16 @@ function databaseUrlSetting(env: NodeJS.ProcessEnv): string | undefined {
 
 const DAY = 24 * 60 * 60;
 
+/** TRUST_PROXY: true or false (1 or 0); anything else is refused rather than read as false, which behind a proxy would put every reader at the proxy's address. */
+function trustProxySetting(env: NodeJS.ProcessEnv): boolean {
+  const raw = (env.TRUST_PROXY ?? '').toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`TRUST_PROXY must be true or false (got "${env.TRUST_PROXY}")`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lineup = env.MODEL_LINEUP ?? 'auto';
   if (lineup !== 'auto' && lineup !== 'neural' && lineup !== 'corpus') {
@@ -109,18 +120,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hfEndpoint: env.HF_ENDPOINT || 'https://huggingface.co',
     demoPassword: env.DEMO_PASSWORD || undefined,
     jwtSecret,
-    accessTokenTtlSeconds: intSetting(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10),
-    refreshOverlapSeconds: intSetting(env, 'REFRESH_OVERLAP_SECONDS', 30, 0),
-    sessionIdleSeconds: intSetting(env, 'SESSION_IDLE_DAYS', 14, 1) * DAY,
-    sessionAbsoluteSeconds: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1) * DAY,
+    // Access tokens are short-lived: a day at most (a leaked one works until it expires).
+    accessTokenTtlSeconds: intSetting(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, DAY),
+    refreshOverlapSeconds: intSetting(env, 'REFRESH_OVERLAP_SECONDS', 30, 0, 3600),
+    sessionIdleSeconds: intSetting(env, 'SESSION_IDLE_DAYS', 14, 1, 3650) * DAY,
+    sessionAbsoluteSeconds: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1, 3650) * DAY,
     searchRateLimit: intSetting(env, 'SEARCH_RATE_LIMIT', 120, 0),
     voteRateLimit: voteRateLimit(env),
     databaseWaitSeconds: intSetting(env, 'DATABASE_WAIT_SECONDS', 60, 0),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxySetting(env),
     logLevel: env.LOG_LEVEL || 'info',
     metricsPort: env.METRICS_PORT ? intSetting(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
   };
+  if (!LOG_LEVELS.includes(config.logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${config.logLevel}")`);
   if (config.metricsPort !== undefined && config.metricsPort === config.port) {
     throw new ConfigError(`METRICS_PORT must differ from PORT (both ${config.port}): metrics are never served on the public port`);
   }

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   // Hashed on libuv's threads while this one opens the store and loads the models.
   const dummyHash = dummyPasswordHash();
   dummyHash.catch(() => undefined); // its failure is reported where it is awaited, below
-  const { wasMode } = await makePrivateDir(config.dataDir);
+  const { wasMode } = await makePrivateDir(config.dataDir).catch((error: unknown) => {
+    throw new ConfigError(`DATA_DIR ${config.dataDir} cannot be used: ${(error as Error).message}`);
+  });
   if (wasMode) logger.warn({ dataDir: config.dataDir }, `DATA_DIR ${config.dataDir} was open to other users (mode ${wasMode}); it is now 700`);
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
   const openStore = async () => {
@@ -130,21 +132,24 @@ async function main(): Promise<void> {
     await app.close();
   });
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
+    throw new ListenError(error);
+  });
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
 }
 
-function isListenError(error: unknown): error is Error {
-  const code = (error as { code?: unknown } | null)?.code;
-  const syscall = (error as { syscall?: unknown } | null)?.syscall;
-  return error instanceof Error && syscall === 'listen' && typeof code === 'string' && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES'].includes(code);
+/** The server could not listen where it was told (a port in use, an address this machine has not, a HOST that does not resolve). */
+class ListenError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
 }
 
 main().catch((error: unknown) => {
   const problem = databaseProblem(error, process.env.DATABASE_URL);
   if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
-  } else if (isListenError(error)) {
+  } else if (error instanceof ListenError) {
     // A port in use or an address this machine does not have: Node's words say which.
     console.error(`Cannot listen: ${error.message}`);
   } else if (problem) {

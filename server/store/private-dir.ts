@@ -1,4 +1,5 @@
 import { chmod, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 
 /**
  * Makes `dir` (DATA_DIR: the embedded database with its password hashes and signing keys, the
@@ -6,11 +7,32 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
  * an existing one open to others closed to 0700. Says what it was when it had to close it.
  */
 export async function makePrivateDir(dir: string): Promise<{ wasMode?: string }> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeDirs(dir, 0o700);
   const { mode, uid } = await stat(dir);
   if ((mode & 0o077) === 0) return {};
   // A folder another user owns (given by the operator on purpose) is theirs to set.
   if (process.getuid && uid !== process.getuid()) return {};
   await chmod(dir, 0o700);
   return { wasMode: (mode & 0o777).toString(8) };
+}
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/**
+ * `mkdir -p`, a level at a time. Node 20's own recursive mkdir never returns where a parent
+ * refuses new folders with ENOENT (under /proc): a DATA_DIR there held the start for good.
+ */
+async function makeDirs(dir: string, mode: number): Promise<void> {
+  try {
+    await mkdir(dir, { mode });
+    return;
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return;
+    const parent = path.dirname(dir);
+    if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
+  }
+  await makeDirs(path.dirname(dir), mode);
+  await mkdir(dir, { mode }).catch((error: unknown) => {
+    if (codeOf(error) !== 'EEXIST') throw error;
+  });
 }

@@ -23,6 +23,16 @@ describe('the server as npm start runs it, misconfigured', () => {
     expect(message).not.toContain('Spring');
   });
 
+  it('says in one sentence that DATA_DIR cannot be made, wherever it is', async () => {
+    // A file where a folder should be; and under /proc, where Node's own recursive mkdir never returned.
+    expect(await failedStart({ DATA_DIR: '/dev/null/alchemy' })).toContain('Configuration error: DATA_DIR /dev/null/alchemy cannot be used: ENOTDIR');
+    expect(await failedStart({ DATA_DIR: '/proc/alchemy/data' })).toContain('Configuration error: DATA_DIR /proc/alchemy/data cannot be used: ENOENT');
+  });
+
+  it('says it cannot listen, not that the database is away, when HOST does not resolve', async () => {
+    expect(await failedStart({ HOST: '999.1.1.1' })).toMatch(/Cannot listen: getaddrinfo (ENOTFOUND|EAI_AGAIN) 999\.1\.1\.1/);
+  });
+
   it('says in one sentence that its port is taken', async () => {
     const port = await freePort();
     // Something else answers there (404), so that only the server's exit can end the wait.

@@ -42,4 +42,22 @@ describe('settings checked before the server starts', () => {
     expect(refused({ PORT: '8080', METRICS_PORT: '8080' })).toMatch(/^METRICS_PORT must differ from PORT/);
   });
 
+  it('takes a number only as digits, and a setting only in its range', () => {
+    for (const port of ['1e3', ' 8080', '0x10', '80.0', '+80', '-1']) {
+      expect(refused({ PORT: port })).toBe(`PORT must be a whole number from 0 to 65535 (got "${port}")`);
+    }
+    expect(refused({ SEARCH_RATE_LIMIT: '0x10' })).toBe('SEARCH_RATE_LIMIT must be a whole number of at least 0 (got "0x10")');
+    expect(refused({ SEARCH_RATE_LIMIT: '99999999999999999999' })).toMatch(/^SEARCH_RATE_LIMIT must be a whole number/);
+    expect(refused({ ACCESS_TOKEN_TTL_SECONDS: '99999999999999' })).toBe('ACCESS_TOKEN_TTL_SECONDS must be a whole number from 10 to 86400 (got "99999999999999")');
+    expect(loadConfig({ PORT: '8081', ACCESS_TOKEN_TTL_SECONDS: '86400' })).toMatchObject({ port: 8081, accessTokenTtlSeconds: 86400 });
+  });
+
+  it('reads TRUST_PROXY as true or false only, and LOG_LEVEL as one of pino’s levels', () => {
+    expect(refused({ TRUST_PROXY: 'yes' })).toBe('TRUST_PROXY must be true or false (got "yes")');
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(refused({ LOG_LEVEL: 'verbose' })).toMatch(/^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+  });
+
 });
