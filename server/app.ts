@@ -10,7 +10,7 @@ import { setSecurityHeaders } from './http/security-headers.ts';
 import { services } from './http/services.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { BODY_LIMIT_BYTES } from './http/body-limits.ts';
-import { answerClientError } from './http/client-errors.ts';
+import { answerClientError, answerUnservedRequests } from './http/client-errors.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -84,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
+  answerUnservedRequests(app.server);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   // Bodies are JSON unless a route says otherwise (the sign-in form registers its own parser).

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** What the reader of a reply is told for each error Node's HTTP parser meets before any route. */
 const DETAIL: Record<number, string> = {
   400: 'The request is not valid HTTP',
+  405: 'This server does not tunnel connections',
   408: 'The request took too long to arrive',
+  417: 'Only the expectation 100-continue is supported',
   431: 'The request headers are too large',
 };
 
@@ -30,7 +32,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     socket.destroy();
     return;
   }
-  const status = statusOf(error);
+  writeRawError(socket, statusOf(error));
+}
+
+/** A reply written straight to the connection, which then closes: `{"detail"}`, the security headers, an id. */
+function writeRawError(socket: Socket, status: number): void {
   const body = JSON.stringify({ detail: DETAIL[status] });
   const headers: Record<string, string | number> = {
     'content-type': 'application/json; charset=utf-8',
@@ -44,4 +50,17 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   // Closed once written: the server allows half-open connections, and one left open by the
   // client would hold a file descriptor, and hold up a graceful shutdown, for good.
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+}
+
+/**
+ * Requests Node answers itself, before Fastify sees them, unless the server listens for them: an
+ * `Expect` other than 100-continue (Node wrote a bare 417) and CONNECT (Node closed the
+ * connection without a word). Both get `{"detail"}` with the security headers, as every error does.
+ */
+export function answerUnservedRequests(server: Server): void {
+  server.on('checkExpectation', (request: IncomingMessage) => {
+    request.resume();
+    writeRawError(request.socket, 417);
+  });
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => writeRawError(socket, 405));
 }

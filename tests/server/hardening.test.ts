@@ -310,6 +310,31 @@ describe('errors from every layer, logs and headers', () => {
     lingering.destroy();
   });
 
+  it('answers what Node would answer itself, an unknown Expect and a CONNECT, as {detail} with the security headers', async () => {
+    server = await startTestServer('embedded');
+    const { port } = new URL(server.url);
+    const cases: Array<[string, number, string]> = [
+      ['POST /api/search HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{"query":"patience"}', 417, 'Only the expectation 100-continue is supported'],
+      ['CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n', 405, 'This server does not tunnel connections'],
+    ];
+    for (const [raw, status, detail] of cases) {
+      const reply = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true }, () => socket.write(raw));
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => {
+          socket.destroy();
+          resolve(text);
+        });
+        socket.on('error', reject);
+      });
+      const [head, body] = reply.split('\r\n\r\n') as [string, string];
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head).toMatch(/\r\ncontent-security-policy: /);
+      expect(JSON.parse(body)).toEqual({ detail });
+    }
+  });
+
   it('answers 408 {detail} and closes the connection when a request body never finishes arriving', async () => {
     server = await startTestServer('embedded', { extra: { requestTimeoutMs: 1_000 } });
     const { port } = new URL(server.url);
