@@ -154,6 +154,15 @@ describe.each(STORES)('auth on %s store', (store) => {
       expect((await refresh(tokens.refresh_token)).status).toBe(401);
     });
 
+    it('logs out whatever the empty body is labelled: an empty JSON body too', async () => {
+      for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, {}]) {
+        const tokens = await tokensOf(await server.login('reader', PASSWORD));
+        const out = await server.api('/api/logout', { method: 'POST', token: tokens.access_token, headers, body: '' });
+        expect(out.status).toBe(200);
+        expect((await refresh(tokens.refresh_token)).status).toBe(401);
+      }
+    });
+
     it('leaves the reader’s other sessions signed in', async () => {
       const phone = await tokensOf(await server.login('reader', PASSWORD));
       const laptop = await tokensOf(await server.login('reader', PASSWORD));
