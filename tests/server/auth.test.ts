@@ -155,7 +155,7 @@ describe.each(STORES)('auth on %s store', (store) => {
     });
 
     it('logs out whatever the empty body is labelled: an empty JSON body too', async () => {
-      for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, {}]) {
+      for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, {}] as Array<Record<string, string>>) {
         const tokens = await tokensOf(await server.login('reader', PASSWORD));
         const out = await server.api('/api/logout', { method: 'POST', token: tokens.access_token, headers, body: '' });
         expect(out.status).toBe(200);
