@@ -11,6 +11,7 @@ import { services } from './http/services.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { BODY_LIMIT_BYTES } from './http/body-limits.ts';
 import { answerClientError, answerUnservedRequests } from './http/client-errors.ts';
+import { readJsonAsUtf8 } from './http/json-body.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // Bodies are JSON unless a route says otherwise (the sign-in form registers its own parser).
   app.removeContentTypeParser('text/plain');
+  readJsonAsUtf8(app);
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

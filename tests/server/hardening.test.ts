@@ -176,6 +176,26 @@ describe.each(STORES)('hardening on %s store', (store) => {
     expect(await (await server.api('/api/feedback', { token })).json()).toHaveLength(1);
   });
 
+  it('reads a JSON body as UTF-8 only: another charset gets 415, bytes that are not UTF-8 get 400, and nothing is stored', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    const body = (query: string) => Buffer.from(JSON.stringify({ items: [vote({ query })] }), 'latin1');
+    const latin1 = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: body('café') });
+    expect(latin1.status).toBe(415);
+    expect(await detailOf(latin1)).toBe('Content-Type must be application/json in UTF-8');
+    // "café" in Latin-1, and a lone surrogate as raw bytes (ED A0 80): neither is UTF-8.
+    for (const bytes of [body('café'), Buffer.concat([Buffer.from('{"items":[{"query":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}]}')])]) {
+      const res = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: bytes });
+      expect(res.status).toBe(400);
+      expect(await detailOf(res)).toBe('Request body is not valid UTF-8');
+    }
+    expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
+    // UTF-8, said or not, is read as before.
+    const said = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ items: [vote({ query: 'café' })] }) });
+    expect(said.status).toBe(200);
+    expect(((await (await server.api('/api/feedback', { token })).json()) as Array<{ query: string }>)[0]!.query).toBe('café');
+  });
+
   it('takes fifty votes with every text at its longest, in a script of four bytes a character', async () => {
     const server = await start(store);
     const token = await tokenFor(server);
