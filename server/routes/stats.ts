@@ -8,7 +8,11 @@ import { tallyVotes, votesVersion } from '../store/feedback.ts';
 export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Worked out again only when the votes changed, and, when that is costly, not more than a
   // tenth of the time (stats-cache.ts); requests arriving meanwhile share the work.
-  const stats = new AnswerCache<StatsReply>(async () => computeStats(await tallyVotes(app.db)), () => votesVersion(app.db));
+  const stats = new AnswerCache<StatsReply>(
+    async () => computeStats(await tallyVotes(app.db)),
+    () => votesVersion(app.db),
+    () => app.settings.now(),
+  );
   const currentStats = () => stats.get();
   app.get('/stats', { onRequest: app.authenticate, schema: { response: { 200: Stats } } }, currentStats);
 };
