@@ -117,7 +117,9 @@ async function main(): Promise<void> {
   }
 
   if (metrics && config.metricsPort) {
-    const metricsServer = await listenForMetrics(metrics, config.host, config.metricsPort, logger);
+    const metricsServer = await listenForMetrics(metrics, config.host, config.metricsPort, logger).catch((error: unknown) => {
+      throw new ListenError(error);
+    });
     app.addHook('onClose', () => metricsServer.close());
     app.log.info({ port: config.metricsPort }, 'metrics for Prometheus at /metrics');
   }

@@ -23,8 +23,14 @@ export const REUSE_FACTOR = 10;
  */
 export function mayReuse(answer: CachedAnswer<unknown>, version: string, now: number): boolean {
   if (answer.version === version) return true;
-  return answer.costMs >= CHEAP_MS && now - answer.readyAt < REUSE_FACTOR * answer.costMs;
+  const age = now - answer.readyAt;
+  // The clock is the app's (wall time): set back, the answer is old; set forward during the
+  // work, its cost counts for a minute at most.
+  return answer.costMs >= CHEAP_MS && age >= 0 && age < REUSE_FACTOR * Math.min(answer.costMs, MAX_COST_MS);
 }
+
+/** The most a single working-out is taken to cost (a clock set forward meanwhile makes it seem longer). */
+export const MAX_COST_MS = 60_000;
 
 /**
  * The latest answer, worked out again only when `mayReuse` says so. Requests arriving while it

@@ -65,12 +65,6 @@ export async function deleteFeedbackOf(db: Queryable, author: string): Promise<n
 }
 
 /**
- * The stored votes, counted by the database for the statistics: a reader's flood of votes costs
- * the server a few rows per model, not one row per vote (300,000 votes held whole took the
- * server past its heap). A round's first vote per label counts; its passages are compared by
- * a hash of the text.
- */
-/**
  * What the votes are now, in a few bytes: their count and newest id. A vote saved raises the
  * id; one deleted lowers the count, and no mix of the two leaves both as they were.
  */
@@ -79,6 +73,12 @@ export async function votesVersion(db: Db): Promise<string> {
   return `${row!.n}:${row!.last}`;
 }
 
+/**
+ * The stored votes, counted by the database for the statistics: a reader's flood of votes costs
+ * the server a few rows per model, not one row per vote (300,000 votes held whole took the
+ * server past its heap). A round's first vote per label counts; its passages are compared by
+ * a hash of the text.
+ */
 export async function tallyVotes(db: Db): Promise<VoteTallies> {
   // One snapshot for both counts, so that votes saved meanwhile cannot make them disagree.
   return db.transaction(async (tx) => {

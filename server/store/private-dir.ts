@@ -27,12 +27,18 @@ async function makeDirs(dir: string, mode: number): Promise<void> {
     await mkdir(dir, { mode });
     return;
   } catch (error) {
-    if (codeOf(error) === 'EEXIST') return;
+    if (codeOf(error) === 'EEXIST') return mustBeFolder(dir, error);
     const parent = path.dirname(dir);
     if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
   }
   await makeDirs(path.dirname(dir), mode);
   await mkdir(dir, { mode }).catch((error: unknown) => {
     if (codeOf(error) !== 'EEXIST') throw error;
+    return mustBeFolder(dir, error);
   });
+}
+
+/** What is already there must be a folder: a file in its place is refused, as Node's own recursive mkdir refused it. */
+async function mustBeFolder(dir: string, exists: unknown): Promise<void> {
+  if (!(await stat(dir)).isDirectory()) throw exists;
 }

@@ -1,4 +1,7 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, startServerProcess } from './server-process.ts';
 
@@ -27,6 +30,10 @@ describe('the server as npm start runs it, misconfigured', () => {
     // A file where a folder should be; and under /proc, where Node's own recursive mkdir never returned.
     expect(await failedStart({ DATA_DIR: '/dev/null/alchemy' })).toContain('Configuration error: DATA_DIR /dev/null/alchemy cannot be used: ENOTDIR');
     expect(await failedStart({ DATA_DIR: '/proc/alchemy/data' })).toContain('Configuration error: DATA_DIR /proc/alchemy/data cannot be used: ENOENT');
+    // A file where the folder should be is refused, not taken as a folder.
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'alchemy-file-')), 'data');
+    await writeFile(file, 'not a folder');
+    expect(await failedStart({ DATA_DIR: file })).toContain(`Configuration error: DATA_DIR ${file} cannot be used: EEXIST`);
   });
 
   it('says it cannot listen, not that the database is away, when HOST does not resolve', async () => {

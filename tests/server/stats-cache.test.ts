@@ -51,6 +51,19 @@ describe('the statistics answer cache', () => {
     expect(t.computations()).toBe(2);
   });
 
+  it('works a costly answer out again when the clock is set back, and counts a jump forward as a minute at most', async () => {
+    const t = setup(1_000);
+    await t.cache.get();
+    t.change('v2');
+    t.advance(-5_000);
+    expect(await t.cache.get()).toBe('answer 2 of v2');
+    const slow = setup(3_600_000); // an hour "spent" counting: the clock jumped meanwhile
+    await slow.cache.get();
+    slow.change('v2');
+    slow.advance(10 * 60_000);
+    expect(await slow.cache.get()).toBe('answer 2 of v2');
+  });
+
   it('shares one computation among requests that arrive while it runs', async () => {
     const t = setup(10);
     const answers = await Promise.all([t.cache.get(), t.cache.get(), t.cache.get()]);
