@@ -39,6 +39,7 @@ export const MAX_COST_MS = 60_000;
 export class AnswerCache<T> {
   private last?: CachedAnswer<T>;
   private inFlight?: Promise<T>;
+  private versionInFlight?: Promise<string>;
 
   constructor(
     private readonly compute: () => Promise<T>,
@@ -48,7 +49,8 @@ export class AnswerCache<T> {
 
   async get(): Promise<T> {
     if (this.inFlight) return this.inFlight;
-    const version = await this.version();
+    // Requests arriving together share one look at the votes, too.
+    const version = await (this.versionInFlight ??= this.version().finally(() => (this.versionInFlight = undefined)));
     if (this.last && mayReuse(this.last, version, this.now())) return this.last.value;
     this.inFlight ??= this.refresh(version).finally(() => (this.inFlight = undefined));
     return this.inFlight;

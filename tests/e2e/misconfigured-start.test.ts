@@ -46,6 +46,8 @@ describe('the server as npm start runs it, misconfigured', () => {
     const taken = createServer((_request, response) => response.writeHead(404).end()).listen(port, '127.0.0.1');
     try {
       expect(await failedStart({ PORT: String(port) })).toContain(`Cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
+      // The metrics port too (it is listened on first).
+      expect(await failedStart({ METRICS_PORT: String(port) })).toContain(`Cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
     } finally {
       taken.close();
     }

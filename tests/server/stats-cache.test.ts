@@ -71,6 +71,22 @@ describe('the statistics answer cache', () => {
     expect(t.computations()).toBe(1);
   });
 
+  it('looks at the votes once for requests that arrive together', async () => {
+    let looks = 0;
+    const cache = new AnswerCache(
+      async () => 'counted',
+      async () => {
+        looks++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return 'v1';
+      },
+    );
+    await cache.get();
+    looks = 0;
+    expect(await Promise.all(Array.from({ length: 20 }, () => cache.get()))).toEqual(Array(20).fill('counted'));
+    expect(looks).toBe(1);
+  });
+
   it('works it out again after a failed attempt', async () => {
     let fail = true;
     const cache = new AnswerCache(
