@@ -87,12 +87,14 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
       `SELECT model_type AS model, user_type AS "userType", reaction, count(*)::int AS count FROM feedback GROUP BY 1, 2, 3`,
     );
     // Each round's two labels side by side by grouping, not by joining the votes to themselves
-    // (which, on a table PostgreSQL has not analysed yet, it may plan as a nested loop).
+    // (which, on a table PostgreSQL has not analysed yet, it may plan as a nested loop). A round is
+    // one reader's: round_id comes from the client, so another reader's votes under the same id
+    // make a round of their own rather than completing (or pre-empting) this one.
     const groups = await tx.query<RoundTally & { paired: boolean }>(
       `WITH firsts AS (
-         SELECT DISTINCT ON (round_id, result_label) round_id, result_label, model_type, reaction, user_type,
-                md5(btrim(retrieved_text)) AS passage
-         FROM feedback WHERE round_id IS NOT NULL ORDER BY round_id, result_label, id),
+         SELECT DISTINCT ON (author, round_id, result_label) author, round_id, result_label, model_type, reaction,
+                user_type, md5(btrim(retrieved_text)) AS passage
+         FROM feedback WHERE round_id IS NOT NULL ORDER BY author, round_id, result_label, id),
        rounds AS (
          SELECT count(*) = 2 AS paired,
                 max(user_type) FILTER (WHERE result_label = 'A') AS "userType",
@@ -101,7 +103,7 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
                 max(reaction) FILTER (WHERE result_label = 'A') AS "aReaction",
                 max(reaction) FILTER (WHERE result_label = 'B') AS "bReaction",
                 max(passage) FILTER (WHERE result_label = 'A') = max(passage) FILTER (WHERE result_label = 'B') AS "samePassage"
-         FROM firsts GROUP BY round_id)
+         FROM firsts GROUP BY author, round_id)
        SELECT paired, "userType", a, b, "aReaction", "bReaction", "samePassage", count(*)::int AS count
        FROM rounds GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     );

@@ -81,6 +81,23 @@ describe('round pairing', () => {
     expect(stats.rounds).toEqual({ compared: 0, samePassage: 1, oneSided: 0 });
   });
 
+  it('pairs only one reader’s votes: another reader voting under the same round id neither completes nor pre-empts it', async () => {
+    const [a, b] = round('BGE', '👍', 'UAE', '👎');
+    await db.query('DELETE FROM feedback');
+    await saveFeedback(db, 'reader', [a!]);
+    // Another reader sends the other half, then votes on A first (under the same id) as well.
+    await saveFeedback(db, 'intruder', [b!]);
+    const alone = computeStats(await tallyVotes(db));
+    expect(alone.rounds).toEqual({ compared: 0, samePassage: 0, oneSided: 2 });
+    await db.query('DELETE FROM feedback');
+    const first = { ...a!, client_id: vote('0', 'A', 'x', '👎', 'Enthusiast', 'x').client_id, reaction: '👎' as const, model_type: 'UAE' };
+    await saveFeedback(db, 'intruder', [first]);
+    await saveFeedback(db, 'reader', [a!, b!]);
+    const stats = computeStats(await tallyVotes(db));
+    expect(stats.rounds).toEqual({ compared: 1, samePassage: 0, oneSided: 1 });
+    expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 0 });
+  });
+
   it('counts a label’s first vote when it was rated twice', async () => {
     const [a, b] = round('BGE', '👍', 'UAE', '👎');
     const again = { ...a!, client_id: vote('0', 'A', 'x', '👍', 'Enthusiast', 'x').client_id, reaction: '👎' as const };
