@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from '../../server/store/data-dir-lock.ts';
+import { DataDirLockedError, lockDataDir, processStart } from '../../server/store/data-dir-lock.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
 
 async function folder(): Promise<string> {
@@ -50,9 +50,38 @@ describe('the embedded data folder lock', () => {
     const dir = await folder();
     await writeFile(`${dir}.lock`, `${await deadPid()}\n`);
     const lock = await lockDataDir(dir);
-    expect((await readFile(`${dir}.lock`, 'utf8')).trim()).toBe(String(process.pid));
+    expect((await readFile(`${dir}.lock`, 'utf8')).split('\n')[0]).toBe(String(process.pid));
     await lock.release();
     expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('takes over a lock naming its own pid that it did not take: a container’s server, pid 1 again after a crash', async () => {
+    const dir = await folder();
+    await writeFile(`${dir}.lock`, `${process.pid}\n`);
+    const lock = await lockDataDir(dir);
+    // While it holds the lock, a second opening in the same process is still refused.
+    await expect(lockDataDir(dir)).rejects.toMatchObject({ pid: process.pid });
+    await lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('takes over a lock whose pid is in use again by a process that started after it, and refuses one whose owner still runs', async () => {
+    const child = spawn('sleep', ['30']);
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      const started = processStart(child.pid!);
+      expect(started).toMatch(/^[0-9a-f-]{36}:\d+$/);
+      const dir = await folder();
+      await writeFile(`${dir}.lock`, `${child.pid}\n${started}\n`);
+      await expect(lockDataDir(dir)).rejects.toMatchObject({ pid: child.pid });
+      // The same pid, but the lock's owner started at another time: the pid was given out again.
+      await writeFile(`${dir}.lock`, `${child.pid}\n${started!.replace(/:\d+$/, ':1')}\n`);
+      const lock = await lockDataDir(dir);
+      expect((await readFile(`${dir}.lock`, 'utf8')).split('\n')[0]).toBe(String(process.pid));
+      await lock.release();
+    } finally {
+      child.kill();
+    }
   });
 
   it('never removes a lock it does not hold', async () => {
