@@ -1,4 +1,4 @@
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -41,4 +41,22 @@ async function makeDirs(dir: string, mode: number): Promise<void> {
 /** What is already there must be a folder: a file in its place is refused, as Node's own recursive mkdir refused it. */
 async function mustBeFolder(dir: string, exists: unknown): Promise<void> {
   if (!(await stat(dir)).isDirectory()) throw exists;
+}
+
+/**
+ * Takes group's and others' access away from everything under `dir`, and from `dir` itself, as
+ * PostgreSQL keeps its data folder (files 0600, folders 0700). PGlite's initdb leaves its files
+ * 0666: a copy or backup of the folder (cp -a, tar) would keep them writable by anyone.
+ */
+export async function closeToOthers(dir: string): Promise<void> {
+  const { mode } = await stat(dir);
+  if (mode & 0o077) await chmod(dir, mode & 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) await closeToOthers(at);
+    else if (entry.isFile()) {
+      const file = await stat(at);
+      if (file.mode & 0o077) await chmod(at, file.mode & 0o700);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { chmod, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writableByOthers } from '../fixtures/file-modes.ts';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
 describe('the server as npm start runs it', () => {
@@ -44,6 +45,9 @@ describe('the server as npm start runs it', () => {
     };
     const template = path.resolve(import.meta.dirname, '../../dist-server/pgdata-template');
     expect(await systemIdentifier(path.join(server.dataDir, 'pgdata'))).toBe(await systemIdentifier(template));
+    // Neither the template nor its copy may be changed by another user (PGlite's initdb made its files 0666).
+    expect(await writableByOthers(template)).toEqual([]);
+    expect(await writableByOthers(path.join(server.dataDir, 'pgdata'))).toEqual([]);
     // Made beside DATA_DIR/pgdata and renamed into place: no draft is left.
     expect((await readdir(server.dataDir)).filter((name) => name.includes('.new-'))).toEqual([]);
   });

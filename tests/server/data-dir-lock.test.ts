@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, processStart } from '../../server/store/data-dir-lock.ts';
+import { writableByOthers } from '../fixtures/file-modes.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
 
 async function folder(): Promise<string> {
@@ -44,6 +45,19 @@ describe('the embedded data folder lock', () => {
     expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
     // Made beside the folder and renamed into place: no draft is left behind.
     expect((await readdir(path.dirname(dir))).filter((name) => name.includes('.new-'))).toEqual([]);
+  }, 60_000);
+
+  it('lets no one else change the database’s files: made so, and closed at the next start where an older one left them open', async () => {
+    const dir = await folder();
+    const db = await openEmbeddedDb(dir);
+    await db.close();
+    expect(await writableByOthers(dir)).toEqual([]);
+    // As a folder made before this was (initdb's 0666 files, 0755 folders) would be.
+    for (const file of ['PG_VERSION', 'postgresql.conf', path.join('global', 'pg_control')]) await chmod(path.join(dir, file), 0o666);
+    await chmod(path.join(dir, 'base'), 0o755);
+    const again = await openEmbeddedDb(dir);
+    await again.close();
+    expect(await writableByOthers(dir)).toEqual([]);
   }, 60_000);
 
   it('takes over at once a lock whose owner died (a crash or kill -9)', async () => {
