@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from './auth/auth-service.ts';
 import { createLogger } from './log.ts';
+import { isApiRequest } from './http/api-paths.ts';
 import { authentication } from './http/authenticate.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { requestMetrics, type Metrics } from './http/metrics.ts';
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
   });
 
   const now = deps.now ?? Date.now;

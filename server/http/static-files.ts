@@ -1,12 +1,26 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { decodedPath, isApiRequest } from './api-paths.ts';
 import { findPrerenderedPages } from './prerendered-pages.ts';
 
 /** Content-hashed build output may be cached for good; everything else must be revalidated. */
 function cacheControlFor(filePath: string): string {
   return filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The files the build wrote a .br or .gz beside (scripts/precompress.ts), and those beside files:
+ * what is sent for their paths depends on the request's Accept-Encoding.
+ */
+function filesWithEncodings(staticDir: string): Set<string> {
+  const found = new Set<string>();
+  for (const name of readdirSync(staticDir, { recursive: true, encoding: 'utf8' })) {
+    const plain = name.replace(/\.(br|gz)$/, '');
+    if (plain !== name) found.add(path.resolve(staticDir, plain)).add(path.resolve(staticDir, name));
+  }
+  return found;
 }
 
 /**
@@ -17,6 +31,7 @@ function cacheControlFor(filePath: string): string {
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
+    const encoded = filesWithEncodings(staticDir);
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
@@ -24,16 +39,20 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
       cacheControl: false,
       // The build writes .br and .gz beside each text file (scripts/precompress.ts).
       preCompressed: true,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        // So that a shared cache keeps each encoding apart instead of sending brotli to all.
+        if (encoded.has(path.resolve(filePath))) res.setHeader('vary', 'accept-encoding');
+      },
     });
   } else {
     app.log.warn({ staticDir }, 'no built PWA found; run `npm run build` (npm start does)');
   }
   const prerendered = hasBuild ? findPrerenderedPages(staticDir) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const url = decodedPath(request.url) ?? '';
     const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
-    if (url === '/api' || url.startsWith('/api/') || !isClientRoute || !hasBuild) {
+    if (isApiRequest(request) || !isClientRoute || !hasBuild) {
       return reply.status(404).send({ detail: 'Not found' });
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile(prerendered.get(url) ?? 'index.html');

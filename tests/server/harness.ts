@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../../server/app.ts';
 import { staticKeyRing, StoredKeyRing, type KeyRing } from '../../server/auth/key-ring.ts';
@@ -164,5 +165,12 @@ export async function writeFakeBuild(): Promise<string> {
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
   await mkdir(path.join(dir, 'prerendered'));
   await writeFile(path.join(dir, 'prerendered', 'login.html'), '<!doctype html><title>login</title><div id="root"><form></form></div>');
+  // As the build leaves a script: hashed, with its brotli and gzip beside it; and one left plain.
+  await mkdir(path.join(dir, 'assets'));
+  const script = 'console.log("the app");'.repeat(20);
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js'), script);
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+  await writeFile(path.join(dir, 'assets', 'tiny-abc123.js'), '1');
   return dir;
 }

@@ -84,6 +84,31 @@ describe('HTTP behaviour shared by every route', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('treats an /api path spelt with percent-escapes as the API it reaches: uncached, and a JSON 404 when unknown', async () => {
+    const health = await server.api('/%61pi/health');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    for (const route of ['/%61pi/nope', '/%61%70%69']) {
+      const res = await server.api(route);
+      expect(res.status, route).toBe(404);
+      expect(await res.json(), route).toEqual({ detail: 'Not found' });
+    }
+    // A client route spelt so is still the app.
+    expect(await (await server.api('/log%69n')).text()).toContain('<title>login</title>');
+  });
+
+  it('says that a file sent brotli, gzip or plain varies by Accept-Encoding, so that no shared cache mixes them up', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await server.api('/assets/app-abc123.js', { headers: { 'accept-encoding': encoding } });
+      expect(res.status, encoding).toBe(200);
+      expect(res.headers.get('content-encoding') ?? 'identity', encoding).toBe(encoding);
+      expect(res.headers.get('vary'), encoding).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    // A file the build left with no other encoding does not vary.
+    expect((await server.api('/assets/tiny-abc123.js')).headers.get('vary')).toBeNull();
+  });
+
   it('sends a sign-in form posted without JavaScript back to its page, reading nothing of it', async () => {
     const res = await fetch(`${server.url}/login`, {
       method: 'POST',

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The path of a URL as the router reads it, percent-encoding undone (`/%61pi/login` is
+ * `/api/login`, and served as that); undefined where it cannot be decoded.
+ */
+export function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a request is the API's: by the route it matched, or else by its decoded path, never by
+ * the URL's spelling (an encoded `/api` reached the API's routes, but its replies went without
+ * `no-store`, and its unknown paths got the app's page). A path that cannot be decoded counts as
+ * the API's: it gets a JSON 404 rather than the app.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? decodedPath(request.url);
+  return path === undefined || path === '/api' || path.startsWith('/api/');
+}
