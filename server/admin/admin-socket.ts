@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { ConfigError } from '../config.ts';
 import { sideServerLogging } from '../log.ts';
 import type { Db } from '../store/db.ts';
 import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
@@ -66,8 +67,12 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
   });
   // The handle on DATA_DIR is kept until the socket is closed (and its file removed through it).
   admin.addHook('onClose', () => address.close());
-  // We hold the data folder's lock, so a socket file left here is a dead server's.
-  await rm(socketPath, { force: true });
+  // We hold the data folder's lock, so a socket file left here is a dead server's. A folder in its
+  // place is not ours to remove.
+  await rm(socketPath, { force: true }).catch((error: unknown) => {
+    if (!['EISDIR', 'ERR_FS_EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    throw new ConfigError(`${socketPath} is a folder, where the server's admin socket goes: move it away, or give the server another DATA_DIR`);
+  });
   try {
     await admin.listen({ path: address.path });
   } catch (error) {

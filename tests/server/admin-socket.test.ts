@@ -1,4 +1,5 @@
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { sendUserCommand } from '../../server/admin/admin-client.ts';
 import { adminSocketPath, listenForAdmin } from '../../server/admin/admin-socket.ts';
 import type { UserCommand } from '../../server/admin/user-commands.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { ConfigError } from '../../server/config.ts';
 import { createLogger } from '../../server/log.ts';
 import { listUsers } from '../../server/store/users.ts';
 import { openTestDb, type TestDb } from './harness.ts';
@@ -33,6 +35,15 @@ describe('the admin socket a server on the embedded store answers', () => {
     expect(await sendUserCommand(socket, { command: 'disable', username: 'amina' })).toMatchObject({ ok: true, message: expect.stringMatching(/^Disabled amina/) });
     expect((await sendUserCommand(socket, { command: 'list' })).message).toMatch(/^amina\tdisabled/);
     expect((await sendUserCommand(socket, { command: 'keys-rotate' })).message).toMatch(/^Added signing key /);
+  });
+
+  it('stops the start with one sentence where a folder stands at the socket’s path, removing nothing', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'admin-'));
+    await mkdir(path.join(adminSocketPath(dir), 'kept'), { recursive: true });
+    const failure = listenForAdmin(test.db, dir, createLogger('silent'));
+    await expect(failure).rejects.toBeInstanceOf(ConfigError);
+    await expect(failure).rejects.toThrow(`${adminSocketPath(dir)} is a folder, where the server's admin socket goes`);
+    expect(existsSync(path.join(adminSocketPath(dir), 'kept'))).toBe(true);
   });
 
   it('refuses a command that lacks what it needs, or carries what it should not, changing nothing', async () => {
