@@ -1,12 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
+import { safeRedirect } from '../auth/safe-redirect.ts';
 import { useSession } from '../stores/session-store.ts';
-
-/** Only a path on this site may be a redirect target (never another origin). */
-export function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/dashboard';
-}
 
 export default function TokenRefreshPage() {
   const refreshToken = useSession((s) => s.refreshToken);
@@ -16,7 +12,7 @@ export default function TokenRefreshPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const redirect = safeRedirect(new URLSearchParams(search).get('redirect'));
+    const redirect = safeRedirect(new URLSearchParams(search).get('redirect'), window.location.origin);
     refreshToken().then(
       () => navigate(redirect, { replace: true }),
       () => navigate('/login'),
