@@ -67,6 +67,9 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const detail = (error.code && KNOWN_CLIENT_ERRORS[error.code]) || error.message || 'Bad request';
+    // A range past a file's end (416) says the file's length, as HTTP asks (`bytes */1234`).
+    const contentRange = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
+    if (status === 416 && typeof contentRange === 'string') reply.header('content-range', contentRange);
     return reply.status(status).send({ detail: detail.replace(/^Body/, 'Request body') });
   }
   request.log.error({ err: error }, 'request failed');

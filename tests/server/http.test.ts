@@ -97,7 +97,7 @@ describe('HTTP behaviour shared by every route', () => {
     expect(await (await server.api('/log%69n')).text()).toContain('<title>login</title>');
   });
 
-  it('says that a file sent brotli, gzip or plain varies by Accept-Encoding, so that no shared cache mixes them up', async () => {
+  it('says that a file sent brotli, gzip or plain varies by Accept-Encoding, so that no shared cache mixes them up, and answers a range past its end with its length', async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
       const res = await server.api('/assets/app-abc123.js', { headers: { 'accept-encoding': encoding } });
       expect(res.status, encoding).toBe(200);
@@ -105,6 +105,11 @@ describe('HTTP behaviour shared by every route', () => {
       expect(res.headers.get('vary'), encoding).toMatch(/accept-encoding/i);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
+    // A range past the end is refused, saying how long the file is.
+    const past = await server.api('/assets/app-abc123.js', { headers: { 'accept-encoding': 'identity', range: 'bytes=99999-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */460');
+    expect(await past.json()).toEqual({ detail: 'Range Not Satisfiable' });
     // A file the build left with no other encoding does not vary.
     expect((await server.api('/assets/tiny-abc123.js')).headers.get('vary')).toBeNull();
   });
