@@ -9,8 +9,8 @@ import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './log.ts';
-import { listenForAdmin } from './admin/admin-socket.ts';
-import { DataDirLockedError } from './store/data-dir-lock.ts';
+import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
+import { DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { makePrivateDir } from './store/private-dir.ts';
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     throw new ConfigError(`DATA_DIR ${config.dataDir} cannot be used: ${(error as Error).message}`);
   });
   if (wasMode) logger.warn({ dataDir: config.dataDir }, `DATA_DIR ${config.dataDir} was open to other users (mode ${wasMode}); it is now 700`);
+  if (!config.databaseUrl) await checkAdminSocketPath(config.dataDir);
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
   const openStore = async () => {
     const db = await openDb(config, (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'));
@@ -157,7 +158,11 @@ main().catch((error: unknown) => {
   } else if (problem) {
     console.error(problem);
   } else if (error instanceof DataDirLockedError) {
-    console.error(`Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`);
+    console.error(
+      error.foreign
+        ? `Another server (process ${error.pid} of another container or pid namespace) is using ${error.dir}: stop it first, or give this one its own DATA_DIR. A lock its server left by stopping uncleanly is taken over ${FOREIGN_LOCK_STALE_MS / 1000} s after.`
+        : `Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`,
+    );
   } else {
     console.error(error);
   }

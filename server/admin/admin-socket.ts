@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { chmod, open, rm, type FileHandle } from 'node:fs/promises';
+import { chmod, lstat, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config.ts';
 import { sideServerLogging } from '../log.ts';
@@ -68,10 +68,11 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
   // The handle on DATA_DIR is kept until the socket is closed (and its file removed through it).
   admin.addHook('onClose', () => address.close());
   // We hold the data folder's lock, so a socket file left here is a dead server's. A folder in its
-  // place is not ours to remove.
+  // place is not ours to remove (main checks for one before the start's slow part; this is for a
+  // folder made since).
   await rm(socketPath, { force: true }).catch((error: unknown) => {
     if (!['EISDIR', 'ERR_FS_EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-    throw new ConfigError(`${socketPath} is a folder, where the server's admin socket goes: move it away, or give the server another DATA_DIR`);
+    throw folderInTheWay(socketPath);
   });
   try {
     await admin.listen({ path: address.path });
@@ -84,4 +85,15 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
   }
   await chmod(socketPath, 0o600);
   return admin;
+}
+
+function folderInTheWay(socketPath: string): ConfigError {
+  return new ConfigError(`${socketPath} is a folder, where the server's admin socket goes: move it away, or give the server another DATA_DIR`);
+}
+
+/** Refuses, at once, a DATA_DIR where a folder stands at the admin socket's path (which listenForAdmin would find only seconds later). */
+export async function checkAdminSocketPath(dataDir: string): Promise<void> {
+  const socketPath = adminSocketPath(dataDir);
+  const found = await lstat(socketPath).catch(() => undefined);
+  if (found?.isDirectory()) throw folderInTheWay(socketPath);
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The path of a URL as the router reads it, percent-encoding undone (`/%61pi/login` is
- * `/api/login`, and served as that); undefined where it cannot be decoded.
+ * The path of a URL with its percent-escapes undone (`/%61pi/login` is `/api/login`, and the
+ * router serves it as that; it keeps `%2F` as it is, this does not, which only ever makes a
+ * JSON 404 of what would be a client route); undefined where it cannot be decoded.
  */
 export function decodedPath(url: string): string | undefined {
   try {

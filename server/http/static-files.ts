@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { decodedPath, isApiRequest } from './api-paths.ts';
 import { findPrerenderedPages } from './prerendered-pages.ts';
@@ -11,16 +11,21 @@ function cacheControlFor(filePath: string): string {
 }
 
 /**
- * The files the build wrote a .br or .gz beside (scripts/precompress.ts), and those beside files:
- * what is sent for their paths depends on the request's Accept-Encoding.
+ * Whether a file has other encodings beside it (the build writes .br and .gz beside each text
+ * file, scripts/precompress.ts), or is one: what is sent for its path then depends on the
+ * request's Accept-Encoding. Looked up once per file, when it is first sent.
  */
-function filesWithEncodings(staticDir: string): Set<string> {
-  const found = new Set<string>();
-  for (const name of readdirSync(staticDir, { recursive: true, encoding: 'utf8' })) {
-    const plain = name.replace(/\.(br|gz)$/, '');
-    if (plain !== name) found.add(path.resolve(staticDir, plain)).add(path.resolve(staticDir, name));
-  }
-  return found;
+function encodingsLookup(): (filePath: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (filePath) => {
+    let varies = known.get(filePath);
+    if (varies === undefined) {
+      const plain = filePath.replace(/\.(br|gz)$/, '');
+      varies = plain !== filePath || existsSync(`${plain}.br`) || existsSync(`${plain}.gz`);
+      known.set(filePath, varies);
+    }
+    return varies;
+  };
 }
 
 /**
@@ -31,7 +36,7 @@ function filesWithEncodings(staticDir: string): Set<string> {
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
-    const encoded = filesWithEncodings(staticDir);
+    const hasEncodings = encodingsLookup();
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
@@ -42,7 +47,7 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', cacheControlFor(filePath));
         // So that a shared cache keeps each encoding apart instead of sending brotli to all.
-        if (encoded.has(path.resolve(filePath))) res.setHeader('vary', 'accept-encoding');
+        if (hasEncodings(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {

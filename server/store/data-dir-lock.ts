@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { link, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { link, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Another live process has the embedded database open. */
@@ -7,8 +8,10 @@ export class DataDirLockedError extends Error {
   constructor(
     readonly dir: string,
     readonly pid: number,
+    /** Whether that process is in another pid namespace (another container): its pid means nothing here. */
+    readonly foreign = false,
   ) {
-    super(`${dir} is in use by process ${pid}`);
+    super(`${dir} is in use by process ${pid}${foreign ? ' in another pid namespace' : ''}`);
   }
 }
 
@@ -42,28 +45,59 @@ export function processStart(pid: number): string | undefined {
   }
 }
 
-/** The lock's owner: its pid and, where the lock says it, when that process started. */
+/**
+ * The pid namespace this process lives in (`pid:[4026531836]`): a pid and its start time name a
+ * process only within one. A container has its own, new at every start. Undefined without /proc.
+ */
+export function pidNamespace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lock's owner: its pid and, where the lock says them, when that process started and in which pid namespace. */
 interface Owner {
   pid: number;
   started?: string;
+  namespace?: string;
+  /** When the lock file was last touched: its owner touches it every few seconds while it runs. */
+  touchedMs: number;
 }
 
 async function ownerOf(lockFile: string): Promise<Owner> {
-  const [pid, started] = (await readFile(lockFile, 'utf8').catch(() => '')).split('\n').map((line) => line.trim());
-  return { pid: Number(pid) || 0, ...(started ? { started } : {}) };
+  const [text, touchedMs] = await Promise.all([
+    readFile(lockFile, 'utf8').catch(() => ''),
+    stat(lockFile).then((s) => s.mtimeMs, () => 0),
+  ]);
+  const [pid, started, namespace] = text.split('\n').map((line) => line.trim());
+  return { pid: Number(pid) || 0, ...(started ? { started } : {}), ...(namespace ? { namespace } : {}), touchedMs };
 }
 
-/** Lock files this process holds, so that one naming its pid but left by an earlier process with that pid is told apart. */
+/** How often the holder touches its lock, and how long untouched a lock from another pid namespace is held. */
+export const LOCK_TOUCH_MS = 5_000;
+export const FOREIGN_LOCK_STALE_MS = 20_000;
+
+/**
+ * Lock files this process holds, so that one naming its pid but left by an earlier process with
+ * that pid is told apart. Per module instance: a worker thread (same pid) must not lock the
+ * folder too, as it would see the main thread's lock as an earlier process's.
+ */
 const heldHere = new Set<string>();
 
 /**
- * Whether the process the lock names still holds it. A lock naming this process's pid that this
- * process did not take was left by an earlier one given the same pid (a container's server is
- * always pid 1); a live process that started at another time than the lock says is not its owner
- * either. A lock of the older form, a pid alone, is held while that pid lives.
+ * Whether the process the lock names still holds it.
+ * - From another pid namespace (another container on the same volume, or this container before
+ *   its restart), pids say nothing here: the lock is held while its owner keeps touching it.
+ * - A lock naming this process's pid that this process did not take was left by an earlier one
+ *   given the same pid (a container's server is always pid 1).
+ * - A live process that started at another time than the lock says is not its owner either.
+ * - A lock of the older form, a pid alone, is held while that pid lives.
  */
-function isHeld(lockFile: string, owner: Owner): boolean {
+function isHeld(lockFile: string, owner: Owner, namespace: string | undefined, nowMs: number): boolean {
   if (!owner.pid) return false;
+  if (owner.namespace && namespace && owner.namespace !== namespace) return nowMs - owner.touchedMs < FOREIGN_LOCK_STALE_MS;
   if (owner.pid === process.pid) return heldHere.has(lockFile);
   if (!isAlive(owner.pid)) return false;
   const started = owner.started === undefined ? undefined : processStart(owner.pid);
@@ -73,16 +107,18 @@ function isHeld(lockFile: string, owner: Owner): boolean {
 /**
  * One process at a time may open a PGlite folder: two would each keep their own copy of the
  * database in memory and overwrite each other's writes (or abort). The lock is a file beside the
- * folder naming the owner (its pid, and when it started where /proc says), created whole and
- * atomically (a hard link of a written file). A lock whose owner has gone (a crash, kill -9, a
- * container restarted) is taken over at once, so a restart never waits, even where the pid it
- * names is in use again; a lockfile library's time-based staleness would make it wait.
+ * folder naming the owner (its pid and, where /proc says, when it started and its pid namespace),
+ * created whole and atomically (a hard link of a written file), and touched every 5 s while held.
+ * A lock whose owner has gone (a crash, kill -9) is taken over at once, so a restart never waits,
+ * even where the pid it names is in use again; one from another pid namespace (a container
+ * before its restart) once it has gone 20 s untouched.
  */
-export async function lockDataDir(dir: string): Promise<DataDirLock> {
+export async function lockDataDir(dir: string, options: { touchMs?: number } = {}): Promise<DataDirLock> {
   const lockFile = `${path.resolve(dir)}.lock`;
-  const draft = `${lockFile}.${process.pid}`;
-  const started = processStart(process.pid);
-  await writeFile(draft, `${process.pid}\n${started ?? ''}\n`, { mode: 0o600 });
+  // Named apart from any other process's draft, in this container or another.
+  const draft = `${lockFile}.${process.pid}-${randomBytes(6).toString('hex')}`;
+  const namespace = pidNamespace();
+  await writeFile(draft, `${process.pid}\n${processStart(process.pid) ?? ''}\n${namespace ?? ''}\n`, { mode: 0o600 });
   try {
     for (;;) {
       try {
@@ -93,14 +129,23 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const owner = await ownerOf(lockFile);
-      if (isHeld(lockFile, owner)) throw new DataDirLockedError(dir, owner.pid);
+      if (isHeld(lockFile, owner, namespace, Date.now())) {
+        throw new DataDirLockedError(dir, owner.pid, Boolean(owner.namespace && namespace && owner.namespace !== namespace));
+      }
       await rm(lockFile, { force: true }); // its owner is gone
     }
   } finally {
     await rm(draft, { force: true });
   }
+  // Touched so that a process in another pid namespace can tell it is still held.
+  const touch = setInterval(() => {
+    const now = new Date();
+    utimes(lockFile, now, now).catch(() => undefined);
+  }, options.touchMs ?? LOCK_TOUCH_MS);
+  touch.unref();
   return {
     async release() {
+      clearInterval(touch);
       if (!heldHere.delete(lockFile)) return;
       if ((await ownerOf(lockFile)).pid === process.pid) await rm(lockFile, { force: true });
     },

@@ -1,12 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
-import { closeToOthers } from './private-dir.ts';
+import { closeDatabaseFolder } from './private-dir.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -69,7 +69,7 @@ function embeddedTemplateDir(): string {
 export async function createEmbeddedTemplate(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await createDataDirInWorker(dir);
-  await closeToOthers(dir);
+  await closeDatabaseFolder(dir);
 }
 
 /**
@@ -87,7 +87,8 @@ async function createDataDir(dataDir: string): Promise<void> {
     await mkdir(draft, { recursive: true });
     await createDataDirInWorker(draft);
   }
-  await closeToOthers(draft);
+  // A copy keeps the template's modes, already closed: then this is one stat.
+  await closeDatabaseFolder(draft);
   // What an earlier start left of a folder without PG_VERSION is no database: replaced.
   await rm(dataDir, { recursive: true, force: true });
   await rename(draft, dataDir);
@@ -107,8 +108,8 @@ export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
   let lite: PGlite;
   try {
     if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
-    // A folder made before its files were closed to others (PG_VERSION tells, at the cost of one stat).
-    else if (dataDir && ((await stat(path.join(dataDir, 'PG_VERSION'))).mode & 0o077) !== 0) await closeToOthers(dataDir);
+    // A folder made before its files were closed to others.
+    else if (dataDir) await closeDatabaseFolder(dataDir);
     const options = { postgresqlconf: EMBEDDED_SETTINGS };
     lite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   } catch (error) {

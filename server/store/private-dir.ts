@@ -46,17 +46,30 @@ async function mustBeFolder(dir: string, exists: unknown): Promise<void> {
 /**
  * Takes group's and others' access away from everything under `dir`, and from `dir` itself, as
  * PostgreSQL keeps its data folder (files 0600, folders 0700). PGlite's initdb leaves its files
- * 0666: a copy or backup of the folder (cp -a, tar) would keep them writable by anyone.
+ * 0666: a copy or backup of the folder (cp -a, tar) would keep them writable by anyone. What
+ * another user owns is theirs to set, and left as it is.
  */
-export async function closeToOthers(dir: string): Promise<void> {
-  const { mode } = await stat(dir);
-  if (mode & 0o077) await chmod(dir, mode & 0o700);
+async function closeToOthers(dir: string): Promise<void> {
+  await closeOne(dir);
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const at = path.join(dir, entry.name);
     if (entry.isDirectory()) await closeToOthers(at);
-    else if (entry.isFile()) {
-      const file = await stat(at);
-      if (file.mode & 0o077) await chmod(at, file.mode & 0o700);
-    }
+    else if (entry.isFile()) await closeOne(at);
   }
+}
+
+async function closeOne(at: string): Promise<void> {
+  const { mode, uid } = await stat(at);
+  if ((mode & 0o077) === 0 || (process.getuid && uid !== process.getuid())) return;
+  await chmod(at, mode & 0o700).catch((error: unknown) => {
+    if (codeOf(error) !== 'EPERM') throw error;
+  });
+}
+
+/**
+ * A PGlite folder closed to others where it is not yet (PG_VERSION tells: initdb's folders, a
+ * template or a folder from before the files were closed), at the cost of one stat where it is.
+ */
+export async function closeDatabaseFolder(dir: string): Promise<void> {
+  if ((await stat(path.join(dir, 'PG_VERSION'))).mode & 0o077) await closeToOthers(dir);
 }

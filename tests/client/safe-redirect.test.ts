@@ -16,7 +16,7 @@ describe('the redirect after a token refresh', () => {
   });
 
   it('never goes to another site, however the browser would be led to read the target as one', () => {
-    const otherSites = ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example/x', '/\n/evil.example/x', '/\r\n/evil.example', '\\/evil.example', '/\\\\evil.example', '//\tevil.example'];
+    const otherSites = ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example/x', '/\n/evil.example/x', '/\r\n/evil.example', '\\/evil.example', '/\\\\evil.example', '//\tevil.example', '/.//evil.example/x', '/a/..//evil.example', '/%2e//evil.example'];
     for (const target of otherSites) expect(safeRedirect(target, ORIGIN), JSON.stringify(target)).toBe(DEFAULT_REDIRECT);
   });
 

@@ -1,4 +1,5 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,15 @@ describe('the server as npm start runs it, misconfigured', () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'alchemy-file-')), 'data');
     await writeFile(file, 'not a folder');
     expect(await failedStart({ DATA_DIR: file })).toContain(`Configuration error: DATA_DIR ${file} cannot be used: EEXIST`);
+  });
+
+  it('says in one sentence, before anything else, that a folder stands where its admin socket goes', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'alchemy-sock-'));
+    await mkdir(path.join(dataDir, 'admin.sock'));
+    const message = await failedStart({ DATA_DIR: dataDir });
+    expect(message).toContain(`Configuration error: ${path.join(dataDir, 'admin.sock')} is a folder, where the server's admin socket goes`);
+    // Refused before the database was made.
+    expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
   });
 
   it('says it cannot listen, not that the database is away, when HOST does not resolve', async () => {

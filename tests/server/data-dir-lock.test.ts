@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir, processStart } from '../../server/store/data-dir-lock.ts';
+import { DataDirLockedError, FOREIGN_LOCK_STALE_MS, lockDataDir, pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
 import { writableByOthers } from '../fixtures/file-modes.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
 
@@ -96,6 +96,24 @@ describe('the embedded data folder lock', () => {
     } finally {
       child.kill();
     }
+  });
+
+  it('holds a lock from another pid namespace (another container on the same volume) while its owner touches it, and takes it over once it stops', async () => {
+    expect(pidNamespace()).toMatch(/^pid:\[\d+\]$/);
+    const dir = await folder();
+    // Pid 1 of another container, alive or not: its pid and start time mean nothing here.
+    await writeFile(`${dir}.lock`, `1\nboot:123\npid:[1]\n`);
+    await expect(lockDataDir(dir)).rejects.toMatchObject({ pid: 1, foreign: true });
+    const untouched = new Date(Date.now() - FOREIGN_LOCK_STALE_MS - 1_000);
+    await utimes(`${dir}.lock`, untouched, untouched);
+    const lock = await lockDataDir(dir, { touchMs: 20 });
+    // Its own lock it keeps touching, so that other containers see it held.
+    await utimes(`${dir}.lock`, untouched, untouched);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(Date.now() - (await stat(`${dir}.lock`)).mtimeMs).toBeLessThan(FOREIGN_LOCK_STALE_MS);
+    expect((await readFile(`${dir}.lock`, 'utf8')).split('\n')[2]).toBe(pidNamespace());
+    await lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 
   it('never removes a lock it does not hold', async () => {
