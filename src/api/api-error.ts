@@ -15,6 +15,16 @@ export class ApiError extends Error {
   get retryable(): boolean {
     return this.kind === 'network' || this.kind === 'server';
   }
+
+  /**
+   * Whether a failed token refresh means the session is over: only the server refusing the
+   * token (401/403, or 400 for one it cannot read) ends it. No answer, a 5xx (a proxy whose
+   * upstream is down, a database away) and a 429 say nothing of the token, so the reader stays
+   * signed in and the refresh is tried again later.
+   */
+  get endsSession(): boolean {
+    return this.kind === 'unauthorized' || this.kind === 'validation';
+  }
 }
 
 function kindOf(status: number): ApiErrorKind {

@@ -36,7 +36,7 @@ export async function authorizedFetch(path: string, init: RequestInit = {}): Pro
   try {
     fresh = await useSession.getState().refreshToken();
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'network') throw error;
+    if (error instanceof ApiError && !error.endsSession) throw error;
     useSession.getState().clearSession();
     onSessionLost();
     throw error instanceof ApiError ? error : new ApiError('unauthorized', 'Session expired. Please login again.', 401);

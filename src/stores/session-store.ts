@@ -65,8 +65,8 @@ export const useSession = create<SessionState>()((set, get) => {
       setTokens({ access: reply.access_token, refresh: reply.refresh_token ?? tokens.refresh });
       return reply.access_token;
     } catch (error) {
-      // No answer is not a refusal: on a flaky connection the reader stays signed in.
-      if (error instanceof ApiError && error.kind === 'network') throw error;
+      // No answer, a 5xx or a 429 is not a refusal: the reader stays signed in.
+      if (error instanceof ApiError && !error.endsSession) throw error;
       // Another tab may have rotated the token a moment ago: take its tokens if they are newer.
       const shared = parseTokens(readStored(STORAGE_KEYS.authTokens));
       if (shared && shared.refresh !== tokens.refresh) {

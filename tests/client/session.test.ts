@@ -78,6 +78,26 @@ describe('session store and HTTP client, against the real API', () => {
     expect(await useSession.getState().refreshToken()).toMatch(/^ey/);
   });
 
+  it('stays signed in when a refresh meets a 503, the database being away, and keeps its tokens', async () => {
+    // A server of its own, whose database then goes away: /api/refresh answers 503 with Retry-After.
+    const failing = await startTestServer('embedded');
+    try {
+      await failing.addUser('reader', PASSWORD);
+      setApiBase(`${failing.url}/api`);
+      await useSession.getState().login('reader', PASSWORD);
+      const tokens = useSession.getState().authTokens;
+      await failing.db.close();
+      const reply = await failing.api('/api/refresh', { json: { refresh_token: tokens!.refresh } });
+      expect(reply.status).toBe(503);
+      await expect(useSession.getState().refreshToken()).rejects.toThrow('The database is unavailable. Please try again shortly.');
+      expect(useSession.getState()).toMatchObject({ isAuthenticated: true, user: 'reader', authTokens: tokens });
+      expect(window.localStorage.getItem('authTokens')).toBe(JSON.stringify(tokens));
+    } finally {
+      setApiBase(`${server.url}/api`);
+      await failing.app.close();
+    }
+  });
+
   it('logs out on the server, then clears tokens and user', async () => {
     await useSession.getState().login('reader', PASSWORD);
     const { refresh } = useSession.getState().authTokens!;
