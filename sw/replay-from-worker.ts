@@ -15,7 +15,8 @@ const SAVE_URL = new URL(`${API_BASE.replace(/\/$/, '')}/save`, self.location.or
 /** The token is read at send time, and only the vote's own author's token is ever used. */
 async function sendFromWorker(entry: OutboxEntry): Promise<SendOutcome> {
   const credentials = await readCredentials();
-  if (!credentials || credentials.username !== entry.author) return { kind: 'auth' };
+  if (!credentials) return { kind: 'auth' };
+  if (credentials.username !== entry.author) return { kind: 'another-reader' };
   return sendVote(SAVE_URL, entry, credentials.access);
 }
 

@@ -1,6 +1,7 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { useOutboxStatus } from '../feedback/outbox-status.ts';
 import { dismissDeadLetter, flushOutbox } from '../feedback/flush-outbox.ts';
+import { useSession } from '../stores/session-store.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
@@ -10,19 +11,25 @@ const useStyles = makeStyles({
 export default function OutboxStatusBar() {
   const styles = useStyles();
   const { pending, deadLetters } = useOutboxStatus();
+  const signedIn = useSession((s) => s.isAuthenticated);
   if (pending === 0 && deadLetters.length === 0) return null;
   return (
     <div className={styles.bar}>
       {pending > 0 && (
         <MessageBar intent="info" data-testid="outbox-pending">
           <MessageBarBody>
-            {pending === 1 ? '1 vote is' : `${pending} votes are`} waiting to be sent. They will go as soon as the server can be reached.
+            {pending === 1 ? '1 vote is' : `${pending} votes are`} waiting to be sent.{' '}
+            {signedIn
+              ? 'They will go as soon as the server can be reached.'
+              : `${pending === 1 ? 'It' : 'They'} will go when the reader who gave ${pending === 1 ? 'it' : 'them'} signs in again on this device.`}
           </MessageBarBody>
-          <MessageBarActions>
-            <Button size="small" onClick={() => void flushOutbox({ now: true })}>
-              Send now
-            </Button>
-          </MessageBarActions>
+          {signedIn && (
+            <MessageBarActions>
+              <Button size="small" onClick={() => void flushOutbox({ now: true })}>
+                Send now
+              </Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
       {deadLetters.map((letter) => (

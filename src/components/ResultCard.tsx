@@ -69,7 +69,7 @@ export function ResultCard(props: {
         <MessageBar intent="success" role="status">
           <MessageBarBody>
             {thankYouMessage(mine.reaction)}
-            {mine.queued && <div>Your vote is saved on this device and will be sent when you are back online.</div>}
+            {mine.queued && <div>Your vote is saved on this device and will be sent as soon as the server can be reached.</div>}
           </MessageBarBody>
         </MessageBar>
       ) : mine.status === 'error' ? (

@@ -17,6 +17,8 @@ export interface OutboxEntry {
 export interface DeadLetter {
   key: string;
   item: FeedbackItem;
+  /** Who gave the vote (absent in letters kept by an older version): only they are shown it. */
+  author?: string;
   reason: string;
   failedAt: number;
 }
@@ -26,6 +28,8 @@ export type SendOutcome =
   | { kind: 'delivered' }
   | { kind: 'retry'; reason: string }
   | { kind: 'auth' }
+  /** Another reader's vote (they signed out here): it waits for them, and the votes behind it go on. */
+  | { kind: 'another-reader' }
   | { kind: 'rejected'; reason: string };
 
 /** 2xx delivered (a duplicate too); network, 5xx and 429 retry later; 401 needs a fresh token; other 4xx are dead letters. */

@@ -1,16 +1,33 @@
 import { create } from 'zustand';
-import type { DeadLetter } from './outbox-rules.ts';
+import { useSession } from '../stores/session-store.ts';
+import type { DeadLetter, OutboxEntry } from './outbox-rules.ts';
 import type { Outbox } from './outbox.ts';
 
 /** What the reader sees of the outbox: how many votes wait, and which the server refused. */
 export interface OutboxStatus {
+  /** Votes waiting to be sent: the signed-in reader's own, or every one when nobody is signed in. */
   pending: number;
+  /** Votes of other readers who signed out here: they go when those readers sign in again. */
+  othersPending: number;
+  /** Refused votes the signed-in reader gave (another reader's are theirs alone to see). */
   deadLetters: DeadLetter[];
 }
 
-export const useOutboxStatus = create<OutboxStatus>()(() => ({ pending: 0, deadLetters: [] }));
+export const useOutboxStatus = create<OutboxStatus>()(() => ({ pending: 0, othersPending: 0, deadLetters: [] }));
+
+/** The outbox as one reader sees it (`null`: nobody signed in). */
+export function statusFor(reader: string | null, waiting: OutboxEntry[], refused: DeadLetter[]): OutboxStatus {
+  const own = reader === null ? waiting : waiting.filter((entry) => entry.author === reader);
+  return {
+    pending: own.length,
+    othersPending: waiting.length - own.length,
+    // Letters kept by an older version name no author: shown to whoever is here, as they were.
+    deadLetters: refused.filter((letter) => letter.author === undefined || letter.author === reader),
+  };
+}
 
 export async function refreshOutboxStatus(outbox: Outbox): Promise<void> {
-  const [pending, deadLetters] = await Promise.all([outbox.list(), outbox.deadLetters()]);
-  useOutboxStatus.setState({ pending: pending.length, deadLetters });
+  const [waiting, refused] = await Promise.all([outbox.list(), outbox.deadLetters()]);
+  const { isAuthenticated, user } = useSession.getState();
+  useOutboxStatus.setState(statusFor(isAuthenticated ? user : null, waiting, refused));
 }

@@ -32,7 +32,12 @@ export function startOutboxSync(): () => void {
     }
   });
   const stopFlushes = scheduleFlushes(flushes);
+  // Which votes are the reader's own changes with who is signed in.
+  const stopFollowingReader = useSession.subscribe((state, previous) => {
+    if (state.user !== previous.user || state.isAuthenticated !== previous.isAuthenticated) void refreshOutboxStatus(outbox);
+  });
   return () => {
+    stopFollowingReader();
     stopFlushes();
     stopListening();
     stopMirror();

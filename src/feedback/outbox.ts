@@ -40,7 +40,7 @@ export class Outbox {
   }
 
   async moveToDeadLetters(entry: OutboxEntry, reason: string, now: number): Promise<void> {
-    const letter: DeadLetter = { key: entry.key, item: entry.item, reason, failedAt: now };
+    const letter: DeadLetter = { key: entry.key, item: entry.item, author: entry.author, reason, failedAt: now };
     await set(entry.key, letter, this.dead);
     await del(entry.key, this.pending);
   }

@@ -4,6 +4,8 @@ import type { OutboxEntry, SendOutcome } from './outbox-rules.ts';
 export interface ReplayReport {
   delivered: number;
   deadLettered: number;
+  /** Votes of other readers, passed over: they wait until their reader signs in here again. */
+  passedOver: number;
   /** Why the run ended before the outbox was empty, if it did. */
   stopped: null | 'retry' | 'auth' | 'not-due';
 }
@@ -12,6 +14,8 @@ export interface ReplayReport {
  * Sends the outbox one vote at a time, oldest first. A delivered vote leaves the outbox; a
  * refused one becomes a dead letter; a failed one stays, backs off, and ends the run (the votes
  * behind it would fail alike); a 401 ends the run without a penalty, to wait for a fresh token.
+ * Another reader's vote is passed over, without a penalty: it waits for its own reader, and
+ * never holds back the votes behind it.
  */
 export async function replayOutbox(
   outbox: Outbox,
@@ -19,9 +23,11 @@ export async function replayOutbox(
   now: () => number = Date.now,
   options: { ignoreBackoff?: boolean } = {},
 ): Promise<ReplayReport> {
-  const report: ReplayReport = { delivered: 0, deadLettered: 0, stopped: null };
+  const report: ReplayReport = { delivered: 0, deadLettered: 0, passedOver: 0, stopped: null };
+  const passedOver = new Set<string>();
   for (;;) {
-    const [head] = await outbox.list();
+    // Read again each time: votes given meanwhile join the run.
+    const head = (await outbox.list()).find((entry) => !passedOver.has(entry.key));
     if (!head) return report;
     // A reader's own action (a new vote, "Send now", coming back online) tries at once.
     if (!options.ignoreBackoff && head.nextAttemptAt > now()) return { ...report, stopped: 'not-due' };
@@ -40,6 +46,10 @@ export async function replayOutbox(
         return { ...report, stopped: 'retry' };
       case 'auth':
         return { ...report, stopped: 'auth' };
+      case 'another-reader':
+        passedOver.add(head.key);
+        report.passedOver += 1;
+        break;
     }
   }
 }

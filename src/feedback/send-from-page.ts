@@ -10,7 +10,8 @@ import { outcomeOfResponse } from './send-vote.ts';
  */
 export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
   const { isAuthenticated, user } = useSession.getState();
-  if (!isAuthenticated || user !== entry.author) return { kind: 'auth' };
+  if (!isAuthenticated) return { kind: 'auth' };
+  if (user !== entry.author) return { kind: 'another-reader' };
   let response: Response;
   try {
     response = await authorizedFetch('/save', { method: 'POST', body: JSON.stringify({ items: [entry.item] }) });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../src/feedback/feedback-item.ts';
 import { Outbox } from '../../src/feedback/outbox.ts';
 import { backoffMs, outcomeOfStatus, type OutboxEntry, type SendOutcome } from '../../src/feedback/outbox-rules.ts';
+import { statusFor } from '../../src/feedback/outbox-status.ts';
 import { replayOutbox, withReplayLock } from '../../src/feedback/replay-outbox.ts';
 
 let outboxes = 0;
@@ -60,7 +61,7 @@ describe('the outbox', () => {
     for (let i = 1; i <= 4; i++) await outbox.add(vote(i), 'reader', 1000 + i);
     const p = peer([]);
     const report = await replayOutbox(outbox, p.send, () => 5000);
-    expect(report).toEqual({ delivered: 4, deadLettered: 0, stopped: null });
+    expect(report).toEqual({ delivered: 4, deadLettered: 0, passedOver: 0, stopped: null });
     expect(p.sent).toEqual(['question 1', 'question 2', 'question 3', 'question 4']);
     expect(p.maxInFlight()).toBe(1);
     expect(await outbox.list()).toEqual([]);
@@ -78,7 +79,7 @@ describe('the outbox', () => {
     // Before the wait is over nothing is sent; after it, both go, in order.
     expect((await replayOutbox(outbox, p.send, () => 11_999)).stopped).toBe('not-due');
     expect(p.sent).toEqual(['question 1']);
-    expect(await replayOutbox(outbox, p.send, () => 12_000)).toEqual({ delivered: 2, deadLettered: 0, stopped: null });
+    expect(await replayOutbox(outbox, p.send, () => 12_000)).toEqual({ delivered: 2, deadLettered: 0, passedOver: 0, stopped: null });
     expect(p.sent).toEqual(['question 1', 'question 1', 'question 2']);
   });
 
@@ -87,7 +88,7 @@ describe('the outbox', () => {
     await outbox.add(vote(1), 'reader', 1000);
     const p = peer(['retry']);
     await replayOutbox(outbox, p.send, () => 10_000);
-    expect(await replayOutbox(outbox, p.send, () => 10_001, { ignoreBackoff: true })).toEqual({ delivered: 1, deadLettered: 0, stopped: null });
+    expect(await replayOutbox(outbox, p.send, () => 10_001, { ignoreBackoff: true })).toEqual({ delivered: 1, deadLettered: 0, passedOver: 0, stopped: null });
   });
 
   it('doubles the wait with each failure, up to five minutes', () => {
@@ -103,12 +104,39 @@ describe('the outbox', () => {
     expect((await replayOutbox(outbox, p.send, () => 2000)).delivered).toBe(1);
   });
 
+  it('passes over another reader’s vote, without penalty, and sends the ones behind it', async () => {
+    const outbox = freshOutbox();
+    await outbox.add(vote(1), 'someone-else', 1000);
+    await outbox.add(vote(2), 'reader', 1001);
+    await outbox.add(vote(3), 'reader', 1002);
+    const sent: string[] = [];
+    const send = async (entry: OutboxEntry): Promise<SendOutcome> => {
+      if (entry.author !== 'reader') return { kind: 'another-reader' };
+      sent.push(entry.item.query);
+      return { kind: 'delivered' };
+    };
+    expect(await replayOutbox(outbox, send, () => 2000)).toEqual({ delivered: 2, deadLettered: 0, passedOver: 1, stopped: null });
+    expect(sent).toEqual(['question 2', 'question 3']);
+    expect(await outbox.list()).toMatchObject([{ author: 'someone-else', attempts: 0, nextAttemptAt: 1000 }]);
+  });
+
+  it('shows each reader their own waiting votes and refused ones; signed out, every waiting vote', async () => {
+    const entry = (n: number, author: string) => ({ key: `k${n}`, item: vote(n), author, queuedAt: n, attempts: 0, nextAttemptAt: n });
+    const letter = (n: number, author?: string) => ({ key: `d${n}`, item: vote(n), reason: 'refused', failedAt: n, ...(author ? { author } : {}) });
+    const waiting = [entry(1, 'alice'), entry(2, 'bob'), entry(3, 'alice')];
+    const refused = [letter(4, 'alice'), letter(5, 'bob'), letter(6)];
+    const bob = statusFor('bob', waiting, refused);
+    expect([bob.pending, bob.othersPending, bob.deadLetters.map((d) => d.key)]).toEqual([1, 2, ['d5', 'd6']]);
+    const nobody = statusFor(null, waiting, refused);
+    expect([nobody.pending, nobody.othersPending, nobody.deadLetters.map((d) => d.key)]).toEqual([3, 0, ['d6']]);
+  });
+
   it('moves a vote the server refuses to the dead letters, with the reason, and goes on', async () => {
     const outbox = freshOutbox();
     await outbox.add(vote(1), 'reader', 1000);
     await outbox.add(vote(2), 'reader', 1001);
     const p = peer(['rejected', 'delivered']);
-    expect(await replayOutbox(outbox, p.send, () => 2000)).toEqual({ delivered: 1, deadLettered: 1, stopped: null });
+    expect(await replayOutbox(outbox, p.send, () => 2000)).toEqual({ delivered: 1, deadLettered: 1, passedOver: 0, stopped: null });
     const letters = await outbox.deadLetters();
     expect(letters.map((l) => [l.item.query, l.reason])).toEqual([['question 1', 'items[0].reaction must be one of 👍, 🤷, 👎']]);
     await outbox.dismissDeadLetter(letters[0]!.key);
