@@ -2,6 +2,9 @@ import { useSession } from '../stores/session-store.ts';
 import { apiUrl } from './api-base.ts';
 import { ApiError, errorFromResponse } from './api-error.ts';
 
+/** What a reader is told when the server cannot be reached (product spec, error catalogue). */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+
 /** Where the reader goes when the session is lost during an ordinary request. */
 let onSessionLost: () => void = () => window.location.assign('/');
 
@@ -15,8 +18,10 @@ async function send(path: string, init: RequestInit, token?: string): Promise<Re
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   try {
     return await fetch(apiUrl(path), { ...init, headers });
-  } catch (error) {
-    throw new ApiError('network', error instanceof Error && error.message ? error.message : 'Network error');
+  } catch {
+    // The browser's own words ("Failed to fetch", "Load failed") tell a reader nothing; the
+    // spec's sentence for a server that does not answer does.
+    throw new ApiError('network', NETWORK_ERROR_MESSAGE);
   }
 }
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { canSubmit, thankYouMessage, type FeedbackState } from '../feedback/feedback-state.ts';
 import { REACTIONS, type Reaction } from '../feedback/reactions.ts';
@@ -39,6 +40,17 @@ export function ResultCard(props: {
   const label = result.resultLabel;
   const mine = feedback.byLabel[label];
   const headingId = `result-${label}`;
+  // The pressed button goes (disabled while sending, then replaced by the message), and the focus
+  // with it: a keyboard reader is given the message instead, to go on from there to result B.
+  const focusWasHere = useRef(false);
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (mine.status !== 'success' && mine.status !== 'error') return;
+    if (!focusWasHere.current) return;
+    focusWasHere.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) messageRef.current?.focus();
+  }, [mine.status]);
   return (
     <Card className={styles.card} aria-labelledby={headingId} data-testid={`result-${label}`}>
       <CardHeader
@@ -66,14 +78,14 @@ export function ResultCard(props: {
         <PassageText text={resultText(result)} highlight={result.highlight} className={styles.highlight} />
       </Body1>
       {mine.status === 'success' ? (
-        <MessageBar intent="success" role="status">
+        <MessageBar intent="success" role="status" ref={messageRef} tabIndex={-1}>
           <MessageBarBody>
             {thankYouMessage(mine.reaction)}
             {mine.queued && <div>Your vote is saved on this device and will be sent as soon as the server can be reached.</div>}
           </MessageBarBody>
         </MessageBar>
       ) : mine.status === 'error' ? (
-        <MessageBar intent="error" role="alert">
+        <MessageBar intent="error" role="alert" ref={messageRef} tabIndex={-1}>
           <MessageBarBody>{mine.message}</MessageBarBody>
         </MessageBar>
       ) : (
@@ -82,7 +94,10 @@ export function ResultCard(props: {
             <Button
               key={reaction}
               disabled={!canSubmit(feedback, label)}
-              onClick={() => props.onReact(result, reaction)}
+              onClick={(event) => {
+                focusWasHere.current = document.activeElement === event.currentTarget;
+                props.onReact(result, reaction);
+              }}
               aria-label={`${meaning} (result ${label})`}
             >
               <span aria-hidden="true">{reaction}</span>&nbsp;{meaning}

@@ -20,6 +20,8 @@ export type FeedbackEvent =
   | { type: 'submit'; label: ResultLabel; reaction: Reaction }
   | { type: 'saved'; label: ResultLabel; reaction: Reaction; queued: boolean }
   | { type: 'failed'; label: ResultLabel; message: string }
+  /** A vote acknowledged as queued while its send went on: how that send ended. */
+  | { type: 'settled'; label: ResultLabel; outcome: { kind: 'delivered' } | { kind: 'queued' } | { kind: 'rejected'; reason: string } }
   | { type: 'reset' };
 
 export const INITIAL_FEEDBACK: FeedbackState = {
@@ -49,6 +51,15 @@ export function feedbackReducer(state: FeedbackState, event: FeedbackEvent): Fee
     case 'failed':
       if (state.submitting !== event.label) return state;
       return { byLabel: { ...state.byLabel, [event.label]: { status: 'error', message: event.message } }, submitting: null };
+    case 'settled': {
+      const current = state.byLabel[event.label];
+      if (current.status !== 'success' || !current.queued || event.outcome.kind === 'queued') return state;
+      const next: LabelFeedback =
+        event.outcome.kind === 'delivered'
+          ? { ...current, queued: false }
+          : { status: 'error', message: event.outcome.reason || 'Failed to save feedback' };
+      return { ...state, byLabel: { ...state.byLabel, [event.label]: next } };
+    }
     case 'reset':
       return INITIAL_FEEDBACK;
   }

@@ -5,13 +5,31 @@ import type { OutboxEntry } from './outbox-rules.ts';
 import { refreshOutboxStatus } from './outbox-status.ts';
 import { sendFromPage } from './send-from-page.ts';
 
-export type VoteOutcome = { kind: 'delivered' } | { kind: 'queued' } | { kind: 'rejected'; reason: string };
+/** What became of a vote: sent, waiting in the outbox, or refused by the server. */
+export type SettledVote = { kind: 'delivered' } | { kind: 'queued' } | { kind: 'rejected'; reason: string };
+
+export type VoteOutcome =
+  | { kind: 'delivered' }
+  | { kind: 'rejected'; reason: string }
+  /** Safe in the outbox; `later`, when a send is still under way, says how it ended. */
+  | { kind: 'queued'; later?: Promise<SettledVote> };
+
+/**
+ * How long a reader waits to hear that a vote was sent. Past that, the vote, already safe in the
+ * outbox, is acknowledged as saved on the device while its send goes on (requests have no
+ * time-out, so one stalled connection could otherwise hold every tab's vote for minutes).
+ */
+export const ACKNOWLEDGE_WITHIN_MS = 4_000;
 
 /**
  * Every vote is written to the outbox before anything is sent, so no failure in between can
  * lose it; then the outbox is flushed. The server's client_id makes any repeat harmless.
  */
-export async function submitVote(item: FeedbackItem, author: string): Promise<VoteOutcome> {
+export async function submitVote(
+  item: FeedbackItem,
+  author: string,
+  options: { acknowledgeWithinMs?: number } = {},
+): Promise<VoteOutcome> {
   let entry: OutboxEntry;
   try {
     entry = await outbox.add(item, author, Date.now());
@@ -19,12 +37,23 @@ export async function submitVote(item: FeedbackItem, author: string): Promise<Vo
     return sendWithoutOutbox(item, author);
   }
   await refreshOutboxStatus(outbox);
-  await flushOutbox({ now: true }).catch(() => undefined);
-  if (await outbox.has(entry.key)) {
-    void requestBackgroundSync();
-    return { kind: 'queued' };
-  }
-  const letter = (await outbox.deadLetters()).find((d) => d.key === entry.key);
+  const settled = flushOutbox({ now: true })
+    .catch(() => undefined)
+    .then(() => settledVote(entry.key));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const patience = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), options.acknowledgeWithinMs ?? ACKNOWLEDGE_WITHIN_MS);
+  });
+  const first = await Promise.race([settled, patience]);
+  clearTimeout(timer);
+  if (first && first.kind !== 'queued') return first;
+  void requestBackgroundSync();
+  return first ? { kind: 'queued' } : { kind: 'queued', later: settled };
+}
+
+async function settledVote(key: string): Promise<SettledVote> {
+  if (await outbox.has(key)) return { kind: 'queued' };
+  const letter = (await outbox.deadLetters()).find((d) => d.key === key);
   return letter ? { kind: 'rejected', reason: letter.reason } : { kind: 'delivered' };
 }
 

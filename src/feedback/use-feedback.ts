@@ -1,24 +1,35 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { AbRound } from '../search/ab-round.ts';
 import type { LabelledResult } from '../search/types.ts';
 import { useSession } from '../stores/session-store.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
 import { submitVote } from './submit-vote.ts';
-import { canSubmit, feedbackReducer, INITIAL_FEEDBACK } from './feedback-state.ts';
+import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, type FeedbackEvent } from './feedback-state.ts';
 import type { Reaction } from './reactions.ts';
 
 /** Per-label feedback for one round (one search's A and B). */
 export function useFeedback(round: AbRound) {
   const [state, dispatch] = useReducer(feedbackReducer, INITIAL_FEEDBACK);
+  // The state as of the last event, ahead of the next render (every event goes through `apply`):
+  // two clicks handled in one task, before React renders again, must not both find the buttons free.
+  const latest = useRef(INITIAL_FEEDBACK);
+  const currentRound = useRef(round.id);
   useEffect(() => {
+    currentRound.current = round.id;
+    latest.current = INITIAL_FEEDBACK;
     dispatch({ type: 'reset' });
   }, [round.id]);
 
   const react = useCallback(
     async (result: LabelledResult, reaction: Reaction) => {
       const label = result.resultLabel;
-      if (!canSubmit(state, label)) return;
-      dispatch({ type: 'submit', label, reaction });
+      const apply = (event: FeedbackEvent) => {
+        if (currentRound.current !== round.id) return;
+        latest.current = feedbackReducer(latest.current, event);
+        dispatch(event);
+      };
+      if (!canSubmit(latest.current, label)) return;
+      apply({ type: 'submit', label, reaction });
       const { user, userType } = useSession.getState();
       const item = buildFeedbackItem({
         userType,
@@ -31,14 +42,18 @@ export function useFeedback(round: AbRound) {
       });
       try {
         const outcome = await submitVote(item, user ?? 'anonymous');
-        if (outcome.kind === 'rejected') dispatch({ type: 'failed', label, message: outcome.reason || 'Failed to save feedback' });
-        else dispatch({ type: 'saved', label, reaction, queued: outcome.kind === 'queued' });
+        if (outcome.kind === 'rejected') {
+          apply({ type: 'failed', label, message: outcome.reason || 'Failed to save feedback' });
+          return;
+        }
+        apply({ type: 'saved', label, reaction, queued: outcome.kind === 'queued' });
+        if (outcome.kind === 'queued') void outcome.later?.then((settled) => apply({ type: 'settled', label, outcome: settled }));
       } catch {
         // The vote could not even be written to the outbox (storage blocked): say so.
-        dispatch({ type: 'failed', label, message: 'Failed to save feedback' });
+        apply({ type: 'failed', label, message: 'Failed to save feedback' });
       }
     },
-    [state, round.id, round.query],
+    [round.id, round.query],
   );
 
   return { state, react };

@@ -20,6 +20,27 @@ describe('feedback state per label', () => {
     expect(s.submitting).toBeNull();
   });
 
+  it('updates a vote acknowledged as queued once its send ends: sent, or refused', () => {
+    const queued = feedbackReducer(feedbackReducer(INITIAL_FEEDBACK, { type: 'submit', label: 'A', reaction: '👍' }), {
+      type: 'saved',
+      label: 'A',
+      reaction: '👍',
+      queued: true,
+    });
+    expect(feedbackReducer(queued, { type: 'settled', label: 'A', outcome: { kind: 'delivered' } }).byLabel.A).toEqual({
+      status: 'success',
+      reaction: '👍',
+      queued: false,
+    });
+    expect(feedbackReducer(queued, { type: 'settled', label: 'A', outcome: { kind: 'queued' } })).toBe(queued);
+    expect(feedbackReducer(queued, { type: 'settled', label: 'A', outcome: { kind: 'rejected', reason: 'Too long' } }).byLabel.A).toEqual({
+      status: 'error',
+      message: 'Too long',
+    });
+    // Nothing to settle on a label that was never queued.
+    expect(feedbackReducer(INITIAL_FEEDBACK, { type: 'settled', label: 'B', outcome: { kind: 'delivered' } })).toBe(INITIAL_FEEDBACK);
+  });
+
   it('runs one submission at a time across both labels', () => {
     const s = feedbackReducer(INITIAL_FEEDBACK, { type: 'submit', label: 'A', reaction: '👍' });
     expect(canSubmit(s, 'B')).toBe(false);

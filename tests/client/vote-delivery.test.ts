@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type Socket } from 'node:net';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../src/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/feedback/feedback-item.ts';
 import { flushOutbox, outbox } from '../../src/feedback/flush-outbox.ts';
 import { useOutboxStatus } from '../../src/feedback/outbox-status.ts';
 import { submitVote } from '../../src/feedback/submit-vote.ts';
+import { useFeedback } from '../../src/feedback/use-feedback.ts';
+import { startRound } from '../../src/search/ab-round.ts';
 import { useSession } from '../../src/stores/session-store.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
@@ -57,6 +61,41 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     expect(useOutboxStatus.getState().pending).toBe(0);
     const votes = (await stored()).filter((v) => v.query.startsWith('offline vote'));
     expect(votes.map((v) => v.query).sort()).toEqual(['offline vote 1', 'offline vote 2']);
+  });
+
+  it('acknowledges a vote as saved on the device while a stalled connection holds its send, then delivers it', async () => {
+    // A server that takes the connection and never answers (a stalled proxy, a dead link).
+    const sockets: Socket[] = [];
+    const stalled = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    setApiBase(`http://127.0.0.1:${(stalled.address() as { port: number }).port}/api`);
+    try {
+      const outcome = await submitVote(item('stalled vote'), 'reader', { acknowledgeWithinMs: 300 });
+      expect(outcome.kind).toBe('queued');
+      expect(outcome.kind === 'queued' && outcome.later).toBeInstanceOf(Promise);
+      expect(useOutboxStatus.getState().pending).toBe(1);
+      // The connection dies: the send ends, and the vote is still waiting.
+      await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+      for (const socket of sockets) socket.destroy();
+      expect(await (outcome.kind === 'queued' ? outcome.later : undefined)).toEqual({ kind: 'queued' });
+    } finally {
+      stalled.close();
+      onLine();
+    }
+    expect((await flushOutbox({ now: true })).delivered).toBe(1);
+    expect((await stored()).filter((v) => v.query === 'stalled vote')).toHaveLength(1);
+  });
+
+  it('stores one vote for two presses handled in one task, before the page renders again', async () => {
+    const round = startRound('pressed twice', [{ text: 'A passage.', model_type: 'LSA x', similarity: 0.4 }, { text: 'Another.', model_type: 'SIF y', similarity: 0.3 }]);
+    const { result } = renderHook(() => useFeedback(round));
+    const pressed = round.pair[1]!;
+    await act(async () => {
+      void result.current.react(pressed, '👎');
+      void result.current.react(pressed, '👎');
+    });
+    await waitFor(() => expect(result.current.state.byLabel[pressed.resultLabel].status).toBe('success'));
+    expect((await stored()).filter((v) => v.query === 'pressed twice')).toHaveLength(1);
   });
 
   it('counts a vote the server already has once, however often it is replayed', async () => {

@@ -193,6 +193,35 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByText('No results found. Try a different query.').waitFor();
   });
 
+  it('says plainly that the server cannot be reached when a search is made offline', async () => {
+    const p = await open('/');
+    await signIn(p);
+    await p.waitForURL('**/dashboard');
+    // Online first, so that the page has all it needs to show results and errors.
+    await search(p, 'the heart as a mirror');
+    await p.getByText('Result A').waitFor();
+    await p.evaluate(() => navigator.serviceWorker.ready);
+    await context.setOffline(true);
+    await search(p, 'the soul as a king');
+    await p.getByRole('alert').getByText('Network error. Please try again.').waitFor();
+    expect(await p.getByText('Failed to fetch').count()).toBe(0);
+    await context.setOffline(false);
+  });
+
+  it('keeps a keyboard reader’s place after a vote, to go on to result B', async () => {
+    const p = await open('/');
+    await signIn(p);
+    await p.waitForURL('**/dashboard');
+    await search(p, 'the heart as a mirror');
+    await p.getByText('Result A').waitFor();
+    await p.getByRole('button', { name: 'Good result (result A)' }).focus();
+    await p.keyboard.press('Space');
+    await p.getByText('Thank you for your feedback! You selected 👍').waitFor();
+    await p.waitForFunction(() => document.activeElement?.closest('[data-testid="result-A"]') !== null);
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.closest('[data-testid="result-B"]') !== null)).toBe(true);
+  });
+
   it('shows the server’s detail when a search fails, with the results emptied', async () => {
     const p = await open('/');
     await signIn(p);

@@ -141,7 +141,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await server.down();
     await page.getByRole('button', { name: 'Good result (result A)' }).click();
     await page.getByText('Thank you for your feedback! You selected 👍').waitFor();
-    await page.getByText('will be sent when you are back online').waitFor();
+    await page.getByText('will be sent as soon as the server can be reached').waitFor();
     await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent').waitFor();
     await server.up();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
@@ -157,7 +157,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await signInAndSearch(page, server, 'How should a man examine himself?');
     await server.down();
     await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
-    await page.getByText('will be sent when you are back online').waitFor();
+    await page.getByText('will be sent as soon as the server can be reached').waitFor();
     await page.waitForTimeout(11_000); // the access token has now expired
     await server.up();
     // The worker tries first with the expired token, gets 401, and asks the page to refresh and flush.
