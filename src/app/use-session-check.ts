@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { serverNow } from '../auth/server-clock.ts';
 import { needsRefreshOnCheck, SESSION_CHECK_INTERVAL_MS } from '../auth/token-timing.ts';
 import { useSession } from '../stores/session-store.ts';
 
@@ -7,7 +8,7 @@ export function useSessionCheck(): void {
   useEffect(() => {
     const check = () => {
       const { authTokens, refreshToken } = useSession.getState();
-      if (authTokens && needsRefreshOnCheck(authTokens.access, Date.now())) {
+      if (authTokens && needsRefreshOnCheck(authTokens.access, serverNow())) {
         refreshToken().catch((error: unknown) => console.warn('Session refresh failed; signed out.', error));
       }
     };

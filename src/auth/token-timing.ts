@@ -17,7 +17,26 @@ export function tokenExpiresAt(token: string): number | null {
   }
 }
 
-/** Milliseconds the token has left; an unreadable token has none. */
+/** Below this, a token's issue time and the device's clock agree (the reply's own travel time). */
+const CLOCK_AGREEMENT_MS = 5_000;
+
+/**
+ * How far the server's clock runs ahead of this device's, in ms (negative: behind), from a token
+ * just received: its `iat` against the device's clock at receipt. A phone set an hour ahead would
+ * otherwise find every token expired, and refresh before every request.
+ */
+export function serverClockOffset(token: string, receivedAt: number): number {
+  try {
+    const { iat } = jwtDecode<{ iat?: number }>(token);
+    if (typeof iat !== 'number') return 0;
+    const offset = iat * 1000 - receivedAt;
+    return Math.abs(offset) < CLOCK_AGREEMENT_MS ? 0 : offset;
+  } catch {
+    return 0;
+  }
+}
+
+/** Milliseconds the token has left at `now` by the server's clock; an unreadable token has none. */
 export function msUntilExpiry(token: string, now: number): number {
   const expiresAt = tokenExpiresAt(token);
   return expiresAt === null ? -Infinity : expiresAt - now;

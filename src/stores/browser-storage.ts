@@ -1,5 +1,5 @@
 /** localStorage keys the spec names. */
-export const STORAGE_KEYS = { authTokens: 'authTokens', userType: 'userType', themeMode: 'themeMode' } as const;
+export const STORAGE_KEYS = { authTokens: 'authTokens', userType: 'userType', themeMode: 'themeMode', serverClockOffset: 'serverClockOffset' } as const;
 
 /** Reads a stored value; storage that is missing, full or blocked reads as nothing. */
 export function readStored(key: string): string | null {

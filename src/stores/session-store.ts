@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { requestLogin, requestLogout, requestRefresh } from '../api/auth-api.ts';
 import { ApiError } from '../api/api-error.ts';
+import { recordServerClock, serverNow } from '../auth/server-clock.ts';
 import { singleFlight } from '../auth/single-flight.ts';
 import { needsRefreshOnDemand, tokenSubject } from '../auth/token-timing.ts';
 import { readStored, STORAGE_KEYS, writeStored } from './browser-storage.ts';
@@ -62,6 +63,7 @@ export const useSession = create<SessionState>()((set, get) => {
     }
     try {
       const reply = await requestRefresh(tokens.refresh);
+      recordServerClock(reply.access_token);
       setTokens({ access: reply.access_token, refresh: reply.refresh_token ?? tokens.refresh });
       return reply.access_token;
     } catch (error) {
@@ -85,6 +87,7 @@ export const useSession = create<SessionState>()((set, get) => {
     async login(username, password) {
       const reply = await requestLogin(username, password);
       if (!reply.refresh_token) throw new ApiError('server', 'Login failed');
+      recordServerClock(reply.access_token);
       setTokens({ access: reply.access_token, refresh: reply.refresh_token });
       set({ user: tokenSubject(reply.access_token) ?? username.trim() });
     },
@@ -110,7 +113,7 @@ export const useSession = create<SessionState>()((set, get) => {
     async getAccessToken() {
       const tokens = get().authTokens;
       if (!tokens) throw new ApiError('unauthorized', 'No refresh token');
-      return needsRefreshOnDemand(tokens.access, Date.now()) ? refreshOnce() : tokens.access;
+      return needsRefreshOnDemand(tokens.access, serverNow()) ? refreshOnce() : tokens.access;
     },
 
     clearSession: () => setTokens(null),

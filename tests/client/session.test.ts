@@ -18,7 +18,12 @@ describe('session store and HTTP client, against the real API', () => {
     setApiBase(`${server.url}/api`);
   });
   afterAll(() => server.close());
-  beforeEach(() => useSession.getState().clearSession());
+  beforeEach(() => {
+    useSession.getState().clearSession();
+    // The server's clock agrees with the device's unless a test says otherwise.
+    server.clock.ms = Date.now();
+    window.localStorage.removeItem('serverClockOffset');
+  });
   afterEach(() => vi.useRealTimers());
 
   const refreshCount = async () =>
@@ -127,6 +132,16 @@ describe('session store and HTTP client, against the real API', () => {
     server.clock.advance(880);
     const second = await useSession.getState().getAccessToken();
     expect(second).not.toBe(first);
+  });
+
+  it('counts a token’s time by the server’s clock: a device an hour ahead does not refresh before every request', async () => {
+    server.clock.advance(-3600); // the server's clock is an hour behind the device's
+    await useSession.getState().login('reader', PASSWORD);
+    const before = await refreshCount();
+    const first = useSession.getState().authTokens!.access;
+    expect(await useSession.getState().getAccessToken()).toBe(first);
+    expect((await authorizedFetch('/feedback')).status).toBe(200);
+    expect(await refreshCount()).toBe(before);
   });
 
   it('retries a 401 once after a refresh', async () => {

@@ -5,6 +5,7 @@ import {
   needsRefreshOnDemand,
   ON_DEMAND_REFRESH_MS,
   REFRESH_AHEAD_MS,
+  serverClockOffset,
   SESSION_CHECK_INTERVAL_MS,
   tokenSubject,
 } from '../../src/auth/token-timing.ts';
@@ -14,6 +15,15 @@ const NOW = 1_800_000_000_000;
 const expiringIn = (ms: number) => tokenWith({ sub: 'reader', exp: (NOW + ms) / 1000 });
 
 describe('token timing', () => {
+  it('reads how far the server’s clock is from the device’s from a token’s iat, ignoring the reply’s travel', () => {
+    const issuedAt = (seconds: number) => tokenWith({ sub: 'reader', iat: seconds, exp: seconds + 900 });
+    expect(serverClockOffset(issuedAt(NOW / 1000 + 3600), NOW)).toBe(3_600_000);
+    expect(serverClockOffset(issuedAt(NOW / 1000 - 600), NOW)).toBe(-600_000);
+    expect(serverClockOffset(issuedAt(NOW / 1000 - 2), NOW)).toBe(0);
+    expect(serverClockOffset(tokenWith({ sub: 'reader' }), NOW)).toBe(0);
+    expect(serverClockOffset('not a token', NOW)).toBe(0);
+  });
+
   it('uses the spec’s constants', () => {
     expect([SESSION_CHECK_INTERVAL_MS, REFRESH_AHEAD_MS, ON_DEMAND_REFRESH_MS]).toEqual([60_000, 300_000, 30_000]);
   });
