@@ -1,3 +1,6 @@
+/** What a reader is told when the server cannot be reached (product spec, error catalogue). */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+
 /** What went wrong with a call, typed so the UI can say the right sentence. */
 export type ApiErrorKind = 'network' | 'unauthorized' | 'validation' | 'rate-limited' | 'server';
 
@@ -19,11 +22,11 @@ export class ApiError extends Error {
   /**
    * Whether a failed token refresh means the session is over: only the server refusing the
    * token (401/403, or 400 for one it cannot read) ends it. No answer, a 5xx (a proxy whose
-   * upstream is down, a database away) and a 429 say nothing of the token, so the reader stays
-   * signed in and the refresh is tried again later.
+   * upstream is down, a database away), a 429, a 408 or a 404 from a proxy mid-deploy say
+   * nothing of the token, so the reader stays signed in and the refresh is tried again later.
    */
   get endsSession(): boolean {
-    return this.kind === 'unauthorized' || this.kind === 'validation';
+    return this.kind === 'unauthorized' || this.status === 400;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { TokenReply } from '../../contract/api-schemas.ts';
 import { apiUrl } from './api-base.ts';
-import { ApiError, errorFromResponse } from './api-error.ts';
+import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 /** The token reply as received: the client takes `token_type` as bearer and a missing refresh token as none. */
 export type TokenResponse = Pick<TokenReply, 'access_token'> & Partial<Omit<TokenReply, 'access_token'>>;
@@ -15,7 +15,7 @@ export async function requestLogin(username: string, password: string): Promise<
       body: new URLSearchParams({ username, password, grant_type: 'password' }).toString(),
     });
   } catch {
-    throw new ApiError('network', 'Network error. Please try again.');
+    throw new ApiError('network', NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) throw await errorFromResponse(response, 'Login failed');
   return (await response.json()) as TokenResponse;

@@ -1,9 +1,7 @@
+import { tokenSubject } from '../auth/token-timing.ts';
 import { useSession } from '../stores/session-store.ts';
 import { apiUrl } from './api-base.ts';
-import { ApiError, errorFromResponse } from './api-error.ts';
-
-/** What a reader is told when the server cannot be reached (product spec, error catalogue). */
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 /** Where the reader goes when the session is lost during an ordinary request. */
 let onSessionLost: () => void = () => window.location.assign('/');
@@ -26,13 +24,17 @@ async function send(path: string, init: RequestInit, token?: string): Promise<Re
 }
 
 /**
- * A call with the bearer token. A 401 is retried once after a refresh; when the refresh fails
- * the session is cleared and the reader sent to '/'.
+ * A call with the bearer token. A 401 is retried once after a refresh; when the server refuses
+ * the refresh the session is cleared and the reader sent to '/'. `as` names the reader the call
+ * is for (a queued vote's author): it is never sent, nor retried, with another reader's token, as
+ * the session may change hands meanwhile (a sign-out and a sign-in in another tab).
  */
-export async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const session = useSession.getState();
-  const response = await send(path, init, await session.getAccessToken());
+export async function authorizedFetch(path: string, init: RequestInit = {}, options: { as?: string } = {}): Promise<Response> {
+  const token = await useSession.getState().getAccessToken();
+  requireSubject(token, options.as);
+  const response = await send(path, init, token);
   if (response.status !== 401) return response;
+  requireSubject(useSession.getState().authTokens?.access, options.as);
   if (!useSession.getState().authTokens?.refresh) {
     useSession.getState().clearSession();
     throw new ApiError('unauthorized', 'No refresh token', 401);
@@ -46,7 +48,14 @@ export async function authorizedFetch(path: string, init: RequestInit = {}): Pro
     onSessionLost();
     throw error instanceof ApiError ? error : new ApiError('unauthorized', 'Session expired. Please login again.', 401);
   }
+  requireSubject(fresh, options.as);
   return send(path, init, fresh);
+}
+
+function requireSubject(token: string | undefined, subject: string | undefined): void {
+  if (subject !== undefined && (token === undefined || tokenSubject(token) !== subject)) {
+    throw new ApiError('unauthorized', 'Signed in as another reader', 401);
+  }
 }
 
 /** A call without a token (search is open). */

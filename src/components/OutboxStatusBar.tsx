@@ -1,7 +1,6 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { useOutboxStatus } from '../feedback/outbox-status.ts';
 import { dismissDeadLetter, flushOutbox } from '../feedback/flush-outbox.ts';
-import { useSession } from '../stores/session-store.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
@@ -10,8 +9,9 @@ const useStyles = makeStyles({
 /** Votes waiting to be sent, and the ones the server refused, for the reader to see. */
 export default function OutboxStatusBar() {
   const styles = useStyles();
-  const { pending, deadLetters } = useOutboxStatus();
-  const signedIn = useSession((s) => s.isAuthenticated);
+  const { reader, pending, deadLetters } = useOutboxStatus();
+  // The counts' own reader, not the session's: the two differ for a moment after a sign-in.
+  const signedIn = reader !== null;
   if (pending === 0 && deadLetters.length === 0) return null;
   return (
     <div className={styles.bar}>

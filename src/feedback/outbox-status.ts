@@ -5,22 +5,25 @@ import type { Outbox } from './outbox.ts';
 
 /** What the reader sees of the outbox: how many votes wait, and which the server refused. */
 export interface OutboxStatus {
-  /** Votes waiting to be sent: the signed-in reader's own, or every one when nobody is signed in. */
+  /** Who the counts are for: the signed-in reader, or `null` when nobody is signed in. */
+  reader: string | null;
+  /**
+   * Votes waiting to be sent: the reader's own, or every one when nobody is signed in (other
+   * readers' votes wait for them to sign in here again).
+   */
   pending: number;
-  /** Votes of other readers who signed out here: they go when those readers sign in again. */
-  othersPending: number;
   /** Refused votes the signed-in reader gave (another reader's are theirs alone to see). */
   deadLetters: DeadLetter[];
 }
 
-export const useOutboxStatus = create<OutboxStatus>()(() => ({ pending: 0, othersPending: 0, deadLetters: [] }));
+export const useOutboxStatus = create<OutboxStatus>()(() => ({ reader: null, pending: 0, deadLetters: [] }));
 
 /** The outbox as one reader sees it (`null`: nobody signed in). */
 export function statusFor(reader: string | null, waiting: OutboxEntry[], refused: DeadLetter[]): OutboxStatus {
   const own = reader === null ? waiting : waiting.filter((entry) => entry.author === reader);
   return {
+    reader,
     pending: own.length,
-    othersPending: waiting.length - own.length,
     // Letters kept by an older version name no author: shown to whoever is here, as they were.
     deadLetters: refused.filter((letter) => letter.author === undefined || letter.author === reader),
   };

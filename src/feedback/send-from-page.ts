@@ -6,7 +6,7 @@ import { outcomeOfResponse } from './send-vote.ts';
 
 /**
  * Sends one vote from the page with the session's token, refreshing it (and retrying a 401) as
- * any call does. Only the vote's own author's session sends it.
+ * any call does. Only the vote's own author's token ever carries it.
  */
 export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
   const { isAuthenticated, user } = useSession.getState();
@@ -14,9 +14,12 @@ export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
   if (user !== entry.author) return { kind: 'another-reader' };
   let response: Response;
   try {
-    response = await authorizedFetch('/save', { method: 'POST', body: JSON.stringify({ items: [entry.item] }) });
+    response = await authorizedFetch('/save', { method: 'POST', body: JSON.stringify({ items: [entry.item] }) }, { as: entry.author });
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'unauthorized') return { kind: 'auth' };
+    // The session may have changed hands while the vote was on its way: it waits for its author.
+    if (error instanceof ApiError && error.kind === 'unauthorized') {
+      return useSession.getState().user === entry.author ? { kind: 'auth' } : { kind: 'another-reader' };
+    }
     return outcomeOfNetworkError(error);
   }
   return outcomeOfResponse(response);

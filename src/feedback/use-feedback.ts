@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 import type { AbRound } from '../search/ab-round.ts';
 import type { LabelledResult } from '../search/types.ts';
 import { useSession } from '../stores/session-store.ts';
@@ -14,7 +14,8 @@ export function useFeedback(round: AbRound) {
   // two clicks handled in one task, before React renders again, must not both find the buttons free.
   const latest = useRef(INITIAL_FEEDBACK);
   const currentRound = useRef(round.id);
-  useEffect(() => {
+  // Before the new round is painted, so that no press can meet the old round's state.
+  useLayoutEffect(() => {
     currentRound.current = round.id;
     latest.current = INITIAL_FEEDBACK;
     dispatch({ type: 'reset' });
@@ -23,13 +24,14 @@ export function useFeedback(round: AbRound) {
   const react = useCallback(
     async (result: LabelledResult, reaction: Reaction) => {
       const label = result.resultLabel;
-      const apply = (event: FeedbackEvent) => {
-        if (currentRound.current !== round.id) return;
+      /** Applies an event of this round (false: the round has changed since). */
+      const apply = (event: FeedbackEvent): boolean => {
+        if (currentRound.current !== round.id) return false;
         latest.current = feedbackReducer(latest.current, event);
         dispatch(event);
+        return true;
       };
-      if (!canSubmit(latest.current, label)) return;
-      apply({ type: 'submit', label, reaction });
+      if (!canSubmit(latest.current, label) || !apply({ type: 'submit', label, reaction })) return;
       const { user, userType } = useSession.getState();
       const item = buildFeedbackItem({
         userType,
@@ -47,7 +49,10 @@ export function useFeedback(round: AbRound) {
           return;
         }
         apply({ type: 'saved', label, reaction, queued: outcome.kind === 'queued' });
-        if (outcome.kind === 'queued') void outcome.later?.then((settled) => apply({ type: 'settled', label, outcome: settled }));
+        if (outcome.kind === 'queued') {
+          // The vote is safe in the outbox whatever this says; a failure to read how it ended shows nothing new.
+          outcome.later?.then((settled) => apply({ type: 'settled', label, outcome: settled })).catch(() => undefined);
+        }
       } catch {
         // The vote could not even be written to the outbox (storage blocked): say so.
         apply({ type: 'failed', label, message: 'Failed to save feedback' });

@@ -26,7 +26,7 @@ export default function PrivacyPage() {
       </ul>
       <Body1>
         Searches themselves are not stored unless you vote on their results. Your browser keeps your sign-in tokens, your
-        theme and user type, and any vote waiting to be sent (while you are offline or the server cannot be reached; a vote waits for the reader who gave it).
+        theme and user type, and any vote waiting to be sent, until the server can be reached and the reader who gave it is signed in.
       </Body1>
       <Title3 as="h2">For how long</Title3>
       <ul className={styles.list}>

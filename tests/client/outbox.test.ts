@@ -126,9 +126,9 @@ describe('the outbox', () => {
     const waiting = [entry(1, 'alice'), entry(2, 'bob'), entry(3, 'alice')];
     const refused = [letter(4, 'alice'), letter(5, 'bob'), letter(6)];
     const bob = statusFor('bob', waiting, refused);
-    expect([bob.pending, bob.othersPending, bob.deadLetters.map((d) => d.key)]).toEqual([1, 2, ['d5', 'd6']]);
+    expect([bob.reader, bob.pending, bob.deadLetters.map((d) => d.key)]).toEqual(['bob', 1, ['d5', 'd6']]);
     const nobody = statusFor(null, waiting, refused);
-    expect([nobody.pending, nobody.othersPending, nobody.deadLetters.map((d) => d.key)]).toEqual([3, 0, ['d6']]);
+    expect([nobody.reader, nobody.pending, nobody.deadLetters.map((d) => d.key)]).toEqual([null, 3, ['d6']]);
   });
 
   it('moves a vote the server refuses to the dead letters, with the reason, and goes on', async () => {

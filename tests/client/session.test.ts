@@ -103,6 +103,26 @@ describe('session store and HTTP client, against the real API', () => {
     }
   });
 
+  it('keeps the session when a 401 is followed by a refresh the server cannot serve now', async () => {
+    const failing = await startTestServer('embedded');
+    const lost = vi.fn();
+    setOnSessionLost(lost);
+    try {
+      await failing.addUser('reader', PASSWORD);
+      setApiBase(`${failing.url}/api`);
+      await useSession.getState().login('reader', PASSWORD);
+      const tokens = useSession.getState().authTokens;
+      failing.clock.advance(901); // the access token has expired by the server's clock
+      await failing.db.close(); // and its database has gone: the refresh gets a 503
+      await expect(authorizedFetch('/feedback')).rejects.toThrow('The database is unavailable. Please try again shortly.');
+      expect(lost).not.toHaveBeenCalled();
+      expect(useSession.getState()).toMatchObject({ isAuthenticated: true, authTokens: tokens });
+    } finally {
+      setApiBase(`${server.url}/api`);
+      await failing.app.close();
+    }
+  });
+
   it('logs out on the server, then clears tokens and user', async () => {
     await useSession.getState().login('reader', PASSWORD);
     const { refresh } = useSession.getState().authTokens!;

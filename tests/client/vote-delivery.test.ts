@@ -5,6 +5,7 @@ import { setApiBase } from '../../src/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/feedback/feedback-item.ts';
 import { flushOutbox, outbox } from '../../src/feedback/flush-outbox.ts';
 import { useOutboxStatus } from '../../src/feedback/outbox-status.ts';
+import { sendFromPage } from '../../src/feedback/send-from-page.ts';
 import { submitVote } from '../../src/feedback/submit-vote.ts';
 import { useFeedback } from '../../src/feedback/use-feedback.ts';
 import { startRound } from '../../src/search/ab-round.ts';
@@ -119,8 +120,22 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     expect(await submitVote(item('after another reader'), 'reader')).toEqual({ kind: 'delivered' });
     expect((await stored()).filter((v) => v.query === 'after another reader')).toHaveLength(1);
     expect(await outbox.list()).toMatchObject([{ author: 'another-reader', attempts: 0 }]);
-    expect(useOutboxStatus.getState()).toMatchObject({ pending: 0, othersPending: 1 });
+    expect(useOutboxStatus.getState()).toMatchObject({ reader: 'reader', pending: 0 });
     expect((await flushOutbox({ now: true })).passedOver).toBe(1);
     await outbox.remove((await outbox.list())[0]!.key);
+  });
+  it('never sends a vote with another reader’s token, though the session changes hands while it is on its way', async () => {
+    // The reader signs out in another tab (the server ends the session) and bob signs in there,
+    // while this tab is sending the reader's vote.
+    await server.addUser('bob', PASSWORD);
+    await server.api('/api/logout', { method: 'POST', token: useSession.getState().authTokens!.access });
+    const bob = (await (await server.login('bob', PASSWORD)).json()) as { access_token: string; refresh_token: string };
+    const now = Date.now();
+    const sending = sendFromPage({ key: 'on-its-way', item: item('on its way'), author: 'reader', queuedAt: now, attempts: 0, nextAttemptAt: now });
+    useSession.setState({ authTokens: { access: bob.access_token, refresh: bob.refresh_token }, user: 'bob', isAuthenticated: true });
+    expect(await sending).toEqual({ kind: 'another-reader' });
+    const bobsVotes = (await (await server.api('/api/feedback?limit=100', { token: bob.access_token })).json()) as Array<{ query: string }>;
+    expect(bobsVotes.filter((v) => v.query === 'on its way')).toEqual([]);
+    await useSession.getState().login('reader', PASSWORD);
   });
 });
