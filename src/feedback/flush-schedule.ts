@@ -12,8 +12,10 @@ export interface Flushes {
 }
 
 /**
- * When the page flushes the outbox: once at start, every 15 s while votes wait, at once when the
- * browser comes back online and when a reader signs in. Returns a function that stops it.
+ * When the page flushes the outbox: at once when the app starts, when the browser comes back
+ * online and when a reader signs in; and every 15 s while votes wait, as their back-off allows.
+ * The start does not wait out a back-off built up while offline (up to 5 minutes): a reader
+ * opening the app is the moment to try. Returns a function that stops it.
  */
 export function scheduleFlushes(flush: Flushes): () => void {
   const unsubscribe = useSession.subscribe((state, previous) => {
@@ -23,7 +25,7 @@ export function scheduleFlushes(flush: Flushes): () => void {
   const timer = window.setInterval(() => {
     if (useOutboxStatus.getState().pending > 0) flush.due();
   }, FLUSH_INTERVAL_MS);
-  flush.due();
+  flush.now();
   return () => {
     unsubscribe();
     window.removeEventListener('online', flush.now);

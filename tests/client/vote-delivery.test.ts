@@ -6,6 +6,7 @@ import { buildFeedbackItem } from '../../src/feedback/feedback-item.ts';
 import { flushOutbox, outbox } from '../../src/feedback/flush-outbox.ts';
 import { useOutboxStatus } from '../../src/feedback/outbox-status.ts';
 import { sendFromPage } from '../../src/feedback/send-from-page.ts';
+import { startOutboxSync } from '../../src/feedback/outbox-sync.ts';
 import { submitVote } from '../../src/feedback/submit-vote.ts';
 import { useFeedback } from '../../src/feedback/use-feedback.ts';
 import { startRound } from '../../src/search/ab-round.ts';
@@ -97,6 +98,20 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     });
     await waitFor(() => expect(result.current.state.byLabel[pressed.resultLabel].status).toBe('success'));
     expect((await stored()).filter((v) => v.query === 'pressed twice')).toHaveLength(1);
+  });
+
+  it('sends a vote left backed off by a long offline spell as soon as the app starts again', async () => {
+    const vote = item('after a long offline spell');
+    const entry = await outbox.add(vote, 'reader', Date.now());
+    for (let failures = 0; failures < 9; failures++) await outbox.postpone((await outbox.list())[0]!, 'Network error', Date.now());
+    expect((await outbox.list())[0]!.nextAttemptAt - Date.now()).toBeGreaterThan(4 * 60_000);
+    const stop = startOutboxSync();
+    try {
+      await vi.waitFor(async () => expect(await outbox.has(entry.key)).toBe(false), { timeout: 10_000 });
+    } finally {
+      stop();
+    }
+    expect((await stored()).filter((v) => v.query === 'after a long offline spell')).toHaveLength(1);
   });
 
   it('counts a vote the server already has once, however often it is replayed', async () => {
