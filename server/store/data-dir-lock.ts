@@ -86,6 +86,11 @@ export const FOREIGN_LOCK_STALE_MS = 20_000;
  */
 const heldHere = new Set<string>();
 
+/** Whether the lock's owner is in another pid namespace than ours (where both are known). */
+function isForeign(owner: Owner, namespace: string | undefined): boolean {
+  return owner.namespace !== undefined && namespace !== undefined && owner.namespace !== namespace;
+}
+
 /**
  * Whether the process the lock names still holds it.
  * - From another pid namespace (another container on the same volume, or this container before
@@ -97,7 +102,7 @@ const heldHere = new Set<string>();
  */
 function isHeld(lockFile: string, owner: Owner, namespace: string | undefined, nowMs: number): boolean {
   if (!owner.pid) return false;
-  if (owner.namespace && namespace && owner.namespace !== namespace) return nowMs - owner.touchedMs < FOREIGN_LOCK_STALE_MS;
+  if (isForeign(owner, namespace)) return nowMs - owner.touchedMs < FOREIGN_LOCK_STALE_MS;
   if (owner.pid === process.pid) return heldHere.has(lockFile);
   if (!isAlive(owner.pid)) return false;
   const started = owner.started === undefined ? undefined : processStart(owner.pid);
@@ -130,7 +135,7 @@ export async function lockDataDir(dir: string, options: { touchMs?: number } = {
       }
       const owner = await ownerOf(lockFile);
       if (isHeld(lockFile, owner, namespace, Date.now())) {
-        throw new DataDirLockedError(dir, owner.pid, Boolean(owner.namespace && namespace && owner.namespace !== namespace));
+        throw new DataDirLockedError(dir, owner.pid, isForeign(owner, namespace));
       }
       await rm(lockFile, { force: true }); // its owner is gone
     }

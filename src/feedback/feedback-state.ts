@@ -1,5 +1,6 @@
 import type { ResultLabel } from '../search/types.ts';
 import type { Reaction } from './reactions.ts';
+import type { SettledVote } from './outbox-rules.ts';
 
 /**
  * Feedback per label: none, then success (with the reaction; `queued` when it waits in the
@@ -21,7 +22,7 @@ export type FeedbackEvent =
   | { type: 'saved'; label: ResultLabel; reaction: Reaction; queued: boolean }
   | { type: 'failed'; label: ResultLabel; message: string }
   /** A vote acknowledged as queued while its send went on: how that send ended. */
-  | { type: 'settled'; label: ResultLabel; outcome: { kind: 'delivered' } | { kind: 'queued' } | { kind: 'rejected'; reason: string } }
+  | { type: 'settled'; label: ResultLabel; outcome: SettledVote }
   | { type: 'reset' };
 
 export const INITIAL_FEEDBACK: FeedbackState = {

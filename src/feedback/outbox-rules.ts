@@ -32,6 +32,9 @@ export type SendOutcome =
   | { kind: 'another-reader' }
   | { kind: 'rejected'; reason: string };
 
+/** What became of a vote the reader gave: sent, waiting in the outbox, or refused by the server. */
+export type SettledVote = { kind: 'delivered' } | { kind: 'queued' } | { kind: 'rejected'; reason: string };
+
 /** 2xx delivered (a duplicate too); network, 5xx and 429 retry later; 401 needs a fresh token; other 4xx are dead letters. */
 export function outcomeOfStatus(status: number, detail?: string): SendOutcome {
   if (status >= 200 && status < 300) return { kind: 'delivered' };

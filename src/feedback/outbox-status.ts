@@ -31,6 +31,5 @@ export function statusFor(reader: string | null, waiting: OutboxEntry[], refused
 
 export async function refreshOutboxStatus(outbox: Outbox): Promise<void> {
   const [waiting, refused] = await Promise.all([outbox.list(), outbox.deadLetters()]);
-  const { isAuthenticated, user } = useSession.getState();
-  useOutboxStatus.setState(statusFor(isAuthenticated ? user : null, waiting, refused));
+  useOutboxStatus.setState(statusFor(useSession.getState().user, waiting, refused));
 }

@@ -34,7 +34,7 @@ export function startOutboxSync(): () => void {
   const stopFlushes = scheduleFlushes(flushes);
   // Which votes are the reader's own changes with who is signed in.
   const stopFollowingReader = useSession.subscribe((state, previous) => {
-    if (state.user !== previous.user || state.isAuthenticated !== previous.isAuthenticated) void refreshOutboxStatus(outbox);
+    if (state.user !== previous.user) void refreshOutboxStatus(outbox);
   });
   return () => {
     stopFollowingReader();

@@ -1,16 +1,12 @@
 import { requestBackgroundSync } from './background-sync.ts';
 import type { FeedbackItem } from './feedback-item.ts';
 import { flushOutbox, outbox } from './flush-outbox.ts';
-import type { OutboxEntry } from './outbox-rules.ts';
+import type { OutboxEntry, SettledVote } from './outbox-rules.ts';
 import { refreshOutboxStatus } from './outbox-status.ts';
 import { sendFromPage } from './send-from-page.ts';
 
-/** What became of a vote: sent, waiting in the outbox, or refused by the server. */
-export type SettledVote = { kind: 'delivered' } | { kind: 'queued' } | { kind: 'rejected'; reason: string };
-
 export type VoteOutcome =
-  | { kind: 'delivered' }
-  | { kind: 'rejected'; reason: string }
+  | Exclude<SettledVote, { kind: 'queued' }>
   /** Safe in the outbox; `later`, when a send is still under way, says how it ended. */
   | { kind: 'queued'; later?: Promise<SettledVote> };
 

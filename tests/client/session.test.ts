@@ -26,6 +26,20 @@ describe('session store and HTTP client, against the real API', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  /** Signs in on a server of the test's own (whose database it may then take away), then comes back to the shared one. */
+  async function signedInOnAServerOfItsOwn(test: (own: TestServer) => Promise<void>): Promise<void> {
+    const own = await startTestServer('embedded');
+    try {
+      await own.addUser('reader', PASSWORD);
+      setApiBase(`${own.url}/api`);
+      await useSession.getState().login('reader', PASSWORD);
+      await test(own);
+    } finally {
+      setApiBase(`${server.url}/api`);
+      await own.app.close();
+    }
+  }
+
   const refreshCount = async () =>
     (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens'))[0]!.n;
 
@@ -85,11 +99,7 @@ describe('session store and HTTP client, against the real API', () => {
 
   it('stays signed in when a refresh meets a 503, the database being away, and keeps its tokens', async () => {
     // A server of its own, whose database then goes away: /api/refresh answers 503 with Retry-After.
-    const failing = await startTestServer('embedded');
-    try {
-      await failing.addUser('reader', PASSWORD);
-      setApiBase(`${failing.url}/api`);
-      await useSession.getState().login('reader', PASSWORD);
+    await signedInOnAServerOfItsOwn(async (failing) => {
       const tokens = useSession.getState().authTokens;
       await failing.db.close();
       const reply = await failing.api('/api/refresh', { json: { refresh_token: tokens!.refresh } });
@@ -97,30 +107,20 @@ describe('session store and HTTP client, against the real API', () => {
       await expect(useSession.getState().refreshToken()).rejects.toThrow('The database is unavailable. Please try again shortly.');
       expect(useSession.getState()).toMatchObject({ isAuthenticated: true, user: 'reader', authTokens: tokens });
       expect(window.localStorage.getItem('authTokens')).toBe(JSON.stringify(tokens));
-    } finally {
-      setApiBase(`${server.url}/api`);
-      await failing.app.close();
-    }
+    });
   });
 
   it('keeps the session when a 401 is followed by a refresh the server cannot serve now', async () => {
-    const failing = await startTestServer('embedded');
     const lost = vi.fn();
     setOnSessionLost(lost);
-    try {
-      await failing.addUser('reader', PASSWORD);
-      setApiBase(`${failing.url}/api`);
-      await useSession.getState().login('reader', PASSWORD);
+    await signedInOnAServerOfItsOwn(async (failing) => {
       const tokens = useSession.getState().authTokens;
       failing.clock.advance(901); // the access token has expired by the server's clock
       await failing.db.close(); // and its database has gone: the refresh gets a 503
       await expect(authorizedFetch('/feedback')).rejects.toThrow('The database is unavailable. Please try again shortly.');
       expect(lost).not.toHaveBeenCalled();
       expect(useSession.getState()).toMatchObject({ isAuthenticated: true, authTokens: tokens });
-    } finally {
-      setApiBase(`${server.url}/api`);
-      await failing.app.close();
-    }
+    });
   });
 
   it('logs out on the server, then clears tokens and user', async () => {

@@ -28,6 +28,14 @@ describe('the PWA in Chromium, against the real server', () => {
 
   const signIn = (p: Page, username = 'demo', password = PASSWORD) => submitSignIn(p, suite.server.url, username, password);
 
+  /** A page signed in as the demo reader, at the dashboard. */
+  async function openSignedIn(): Promise<Page> {
+    const p = await open('/');
+    await signIn(p);
+    await p.waitForURL('**/dashboard');
+    return p;
+  }
+
   async function search(p: Page, query: string): Promise<void> {
     await p.getByLabel('What would you like to know?').fill(query);
     await p.getByRole('button', { name: 'Search' }).click();
@@ -111,9 +119,7 @@ describe('the PWA in Chromium, against the real server', () => {
   });
 
   it('refreshes at /token-refresh and goes to the redirect, replacing the history entry', async () => {
-    const p = await open('/');
-    await signIn(p);
-    await p.waitForURL('**/dashboard');
+    const p = await openSignedIn();
     const before = await p.evaluate(() => JSON.parse(localStorage.getItem('authTokens')!) as { refresh: string });
     await p.goto(`${suite.server.url}/about`);
     await p.goto(`${suite.server.url}/token-refresh?redirect=%2Fdashboard`);
@@ -130,9 +136,7 @@ describe('the PWA in Chromium, against the real server', () => {
   });
 
   it('never redirects to another site from /token-refresh', async () => {
-    const p = await open('/');
-    await signIn(p);
-    await p.waitForURL('**/dashboard');
+    const p = await openSignedIn();
     // The second is a tab the browser drops, making //evil.example (it used to leave the page
     // at "Authenticating..." for good, the browser refusing the other site's URL).
     for (const target of ['//evil.example/steal', '/%09/evil.example/steal']) {
@@ -142,9 +146,7 @@ describe('the PWA in Chromium, against the real server', () => {
   });
 
   it('logs out: spinner, server told, tokens cleared, back at /login', async () => {
-    const p = await open('/');
-    await signIn(p);
-    await p.waitForURL('**/dashboard');
+    const p = await openSignedIn();
     const { refresh } = await p.evaluate(() => JSON.parse(localStorage.getItem('authTokens')!) as { refresh: string });
     await p.getByRole('link', { name: 'Logout' }).click();
     await p.waitForURL('**/login');
@@ -179,9 +181,7 @@ describe('the PWA in Chromium, against the real server', () => {
   });
 
   it('clears results for a blank query without calling the server, and says when nothing matched', async () => {
-    const p = await open('/');
-    await signIn(p);
-    await p.waitForURL('**/dashboard');
+    const p = await openSignedIn();
     await search(p, 'the heart as a mirror');
     await p.getByText('Result A').waitFor();
     let searches = 0;
@@ -194,9 +194,7 @@ describe('the PWA in Chromium, against the real server', () => {
   });
 
   it('says plainly that the server cannot be reached when a search is made offline', async () => {
-    const p = await open('/');
-    await signIn(p);
-    await p.waitForURL('**/dashboard');
+    const p = await openSignedIn();
     // Online first, so that the page has all it needs to show results and errors.
     await search(p, 'the heart as a mirror');
     await p.getByText('Result A').waitFor();
@@ -209,9 +207,7 @@ describe('the PWA in Chromium, against the real server', () => {
   });
 
   it('keeps a keyboard reader’s place after a vote, to go on to result B', async () => {
-    const p = await open('/');
-    await signIn(p);
-    await p.waitForURL('**/dashboard');
+    const p = await openSignedIn();
     await search(p, 'the heart as a mirror');
     await p.getByText('Result A').waitFor();
     await p.getByRole('button', { name: 'Good result (result A)' }).focus();
@@ -223,9 +219,7 @@ describe('the PWA in Chromium, against the real server', () => {
   });
 
   it('shows the server’s detail when a search fails, with the results emptied', async () => {
-    const p = await open('/');
-    await signIn(p);
-    await p.waitForURL('**/dashboard');
+    const p = await openSignedIn();
     await search(p, 'the heart as a mirror');
     await p.getByText('Result A').waitFor();
     await search(p, 'q'.repeat(1001));
