@@ -1,6 +1,5 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { screen } from '@testing-library/react';
-import path from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,8 +58,7 @@ describe('reading in context, against the real API', () => {
   let proxy: Awaited<ReturnType<typeof holdingProxy>>;
 
   beforeAll(async () => {
-    // The book beside the repository (in jsdom, import.meta.url is not a file URL to resolve it by).
-    const engine = await corpusEngine({ corpusFile: path.resolve('../shared/corpus/alchemy-of-happiness.md') });
+    const engine = await corpusEngine();
     server = await startTestServer('embedded', { extra: { engine } });
     proxy = await holdingProxy(server.url, LATE);
     setApiBase(`${proxy.url}/api`);

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { chunkPassages, sentenceSpans, splitSentences } from '../../server/corpus/chunk-passages.ts';
 import { corpusFromMarkdown } from '../../server/corpus/load-corpus.ts';
 import { parseBook, plainText } from '../../server/corpus/parse-book.ts';
+import { CORPUS_FILE } from '../shared-files.ts';
 
-const BOOK = readFileSync(new URL('../../../shared/corpus/alchemy-of-happiness.md', import.meta.url), 'utf8');
+const BOOK = readFileSync(CORPUS_FILE, 'utf8');
 const book = parseBook(BOOK);
 const passages = chunkPassages(book);
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -6,8 +6,9 @@ import { startRetrieval, type RetrievalSettings } from '../../server/search/star
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 import { loadWordVectors, type WordVectors } from '../../server/models/word-vectors.ts';
 
-export const CORPUS_FILE = path.resolve(new URL('../../../shared/corpus/alchemy-of-happiness.md', import.meta.url).pathname);
-export const BGE_TOKENIZER = path.resolve(new URL('../../../shared/models/bge-small-en-v1.5', import.meta.url).pathname);
+import { CORPUS_FILE } from '../shared-files.ts';
+
+export { BGE_TOKENIZER, CORPUS_FILE } from '../shared-files.ts';
 
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
