@@ -2,12 +2,18 @@ import type { SearchResult } from '../search/types.ts';
 import { ApiError } from './api-error.ts';
 import { expectOk, publicFetch } from './http-client.ts';
 
-/** POST /search with the query and which models to use ('both'); no token is attached. */
+/**
+ * POST /search with the query and which models to use ('both'); no token is attached. A failure
+ * says the server's detail, else 'Search failed' (product spec), no answer at all included.
+ */
 export async function searchPassages(query: string, models: string): Promise<SearchResult[]> {
-  const response = await expectOk(
-    await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }) }),
-    'Search failed',
-  );
+  let sent: Response;
+  try {
+    sent = await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }) });
+  } catch (error) {
+    throw error instanceof ApiError && error.kind === 'network' ? new ApiError('network', 'Search failed') : error;
+  }
+  const response = await expectOk(sent, 'Search failed');
   const body = (await response.json()) as unknown;
   if (!Array.isArray(body)) throw new ApiError('server', 'Search failed', response.status);
   return body as SearchResult[];
