@@ -57,9 +57,26 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
   app.setNotFoundHandler((request, reply) => {
     const url = decodedPath(request.url) ?? '';
     const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
-    if (isApiRequest(request) || !isClientRoute || !hasBuild) {
+    if (isApiRequest(request)) {
+      const allowed = allowedMethods(app, request.url);
+      if (allowed.length > 0) {
+        return reply.status(405).header('allow', allowed.join(', ')).send({ detail: `Method not allowed: use ${allowed.join(' or ')}` });
+      }
       return reply.status(404).send({ detail: 'Not found' });
     }
+    if (!isClientRoute || !hasBuild) return reply.status(404).send({ detail: 'Not found' });
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile(prerendered.get(url) ?? 'index.html');
   });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The methods an API path is served by, for a request that came with another: it gets 405 and
+ * `Allow` (RFC 9110), so a client that sent GET to POST /api/search is told so, not that the
+ * endpoint does not exist. HEAD goes with GET, as the router serves it.
+ */
+function allowedMethods(app: FastifyInstance, url: string): string[] {
+  const pathname = url.split('?')[0] ?? '/';
+  return METHODS.filter((method) => app.findRoute({ method, url: pathname }) !== null);
 }

@@ -68,6 +68,20 @@ describe('HTTP behaviour shared by every route', () => {
     }
   });
 
+  it('answers a known API path asked with another method 405, naming the methods it takes, and changes nothing', async () => {
+    const search = await server.api('/api/search');
+    expect(search.status).toBe(405);
+    expect(search.headers.get('allow')).toBe('POST');
+    expect(await search.json()).toEqual({ detail: 'Method not allowed: use POST' });
+    const health = await server.api('/api/health?x=1', { method: 'DELETE' });
+    expect(health.status).toBe(405);
+    expect(health.headers.get('allow')).toBe('GET, HEAD');
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    const save = await server.api('/api/save', { method: 'PUT', body: '{"items":[]}' });
+    expect(save.status).toBe(405);
+    expect(save.headers.get('allow')).toBe('POST');
+  });
+
   it('sends security headers, with a CSP that allows only our own origin', async () => {
     const res = await server.api('/');
     const csp = res.headers.get('content-security-policy') ?? '';
