@@ -16,6 +16,8 @@ export function startCommand(): { env: Record<string, string>; args: string[] } 
     const at = word.indexOf('=');
     env[word.slice(0, at)] = word.slice(at + 1);
   }
+  // `exec`: the shell npm runs the script in becomes node, so a signal to npm reaches the server.
+  if (words[0] === 'exec') words.shift();
   const [command, ...args] = words;
   if (command !== 'node') throw new Error(`npm start runs "${command}", not node: update scripts/start-command.ts`);
   return { env, args };

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { buildInputsHash, isBuildCurrent } from '../../scripts/build-stamp.mjs';
 import { freePort } from './server-process.ts';
 
-/** `npm start` until the server answers; everything it printed. */
-async function npmStart(dataDir: string): Promise<string> {
+/**
+ * `npm start` until the server answers; everything it printed. `then` runs while it serves, with
+ * npm's own process and the server's address.
+ */
+async function npmStart(dataDir: string, then?: (npm: ChildProcess, url: string) => Promise<void>): Promise<string> {
   const port = await freePort();
   const child = spawn('npm', ['start'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo password 1' },
@@ -20,13 +23,21 @@ async function npmStart(dataDir: string): Promise<string> {
   try {
     for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok) return output;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok) {
+        await then?.(child, `http://127.0.0.1:${port}`);
+        return output;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`npm start did not become ready:\n${output}`);
   } finally {
-    process.kill(-child.pid!, 'SIGTERM'); // npm and the server it started
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    try {
+      process.kill(-child.pid!, 'SIGTERM'); // npm and the server it started
+    } catch {
+      // Already gone, all of them.
+    }
+    const ended = child.exitCode !== null || child.signalCode !== null;
+    await new Promise((resolve) => (ended ? resolve(null) : child.once('exit', resolve)));
   }
 }
 
@@ -43,6 +54,20 @@ describe('npm start', () => {
     const second = await npmStart(dataDir);
     expect(second).toContain('The build is current');
     expect(second).not.toContain('server built');
+  }, 300_000);
+
+  it('stops the server when npm alone is told to stop, as a supervisor or a container runtime tells it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'npm-start-'));
+    let stillServing = true;
+    await npmStart(dataDir, async (npm, url) => {
+      npm.kill('SIGTERM');
+      // The server drains and closes its port; before, it went on serving, orphaned, holding DATA_DIR.
+      for (const deadline = Date.now() + 60_000; stillServing && Date.now() < deadline; ) {
+        stillServing = (await fetch(`${url}/api/health`).catch(() => null)) !== null;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    });
+    expect(stillServing).toBe(false);
   }, 300_000);
 
   it('tells a changed input from an unchanged one', () => {
