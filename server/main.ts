@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './log.ts';
+import { keepForgetting, VOTE_RETENTION_DAYS } from './store/housekeeping.ts';
 import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
 import { DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
 import { openDb, type Db } from './store/db.ts';
@@ -125,6 +126,10 @@ async function main(): Promise<void> {
     app.log.info({ port: config.metricsPort }, 'metrics for Prometheus at /metrics');
   }
 
+  // Sign-in counts, ended sessions and old votes are deleted as the privacy page promises.
+  let stopHousekeeping = () => undefined as void;
+  app.addHook('preClose', async () => stopHousekeeping());
+
   // On SIGTERM or SIGINT: stop being ready, finish the requests in flight, close the store, exit.
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
@@ -139,6 +144,7 @@ async function main(): Promise<void> {
     throw new ListenError(error);
   });
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
+  stopHousekeeping = keepForgetting(db, { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS }, app.log);
 }
 
 /** The server could not listen where it was told (a port in use, an address this machine has not, a HOST that does not resolve). */
