@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './log.ts';
+import { CorpusError, loadCorpus } from './corpus/load-corpus.ts';
 import { keepForgetting, VOTE_RETENTION_DAYS } from './store/housekeeping.ts';
 import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
 import { DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   // built beside main.js).
   const workerUrl = new URL('./build-indexes-worker.js', import.meta.url);
   if (existsSync(workerUrl) && chooseLineup(config.modelLineup, config) === 'corpus' && corpusIndexesMissing(config.dataDir)) {
+    // A book that cannot be had ends the start here in one sentence, not in the thread.
+    await loadCorpus(config.corpusFile);
     const workerStarted = performance.now();
     try {
       const report = await buildIndexesInWorker(workerUrl, config);
@@ -156,7 +159,9 @@ class ListenError extends Error {
 
 main().catch((error: unknown) => {
   const problem = databaseProblem(error, process.env.DATABASE_URL);
-  if (error instanceof ConfigError || error instanceof LineupError) {
+  if (error instanceof CorpusError) {
+    console.error(error.message);
+  } else if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);
   } else if (error instanceof ListenError) {
     // A port in use or an address this machine does not have: Node's words say which.

@@ -20,12 +20,24 @@ export function corpusFromMarkdown(markdown: string, sizes: ChunkSizes = DEFAULT
   return { title: book.title, chapters: book.chapters.map((c) => c.heading), passages, hash };
 }
 
+/** The book cannot be had: the file cannot be read, or is not the book's Markdown. One sentence says which. */
+export class CorpusError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'CorpusError';
+  }
+}
+
 export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corpus> {
   let markdown: string;
   try {
     markdown = await readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the book at ${file} (set CORPUS_FILE): ${(error as Error).message}`, { cause: error });
+    throw new CorpusError(`Cannot read the book at ${file} (set CORPUS_FILE): ${(error as Error).message}`, error);
   }
-  return corpusFromMarkdown(markdown, sizes);
+  try {
+    return corpusFromMarkdown(markdown, sizes);
+  } catch (error) {
+    throw new CorpusError(`${file} is not the book's Markdown (set CORPUS_FILE): ${(error as Error).message}`, error);
+  }
 }

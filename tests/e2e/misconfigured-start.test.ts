@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,20 @@ describe('the server as npm start runs it, misconfigured', () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'alchemy-file-')), 'data');
     await writeFile(file, 'not a folder');
     expect(await failedStart({ DATA_DIR: file })).toContain(`Configuration error: DATA_DIR ${file} cannot be used: EEXIST`);
+  });
+
+  it('says in one sentence that the book cannot be had, and leaves no half-made database however often it is tried', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'alchemy-book-'));
+    const missing = await failedStart({ DATA_DIR: path.join(dataDir, 'data'), CORPUS_FILE: '/nonexistent/book.md' });
+    expect(missing).toContain('Cannot read the book at /nonexistent/book.md (set CORPUS_FILE): ENOENT');
+    const notTheBook = await failedStart({ DATA_DIR: path.join(dataDir, 'data'), CORPUS_FILE: '/etc/hostname' });
+    expect(notTheBook).toContain("/etc/hostname is not the book's Markdown (set CORPUS_FILE)");
+    // A start cut short may leave the database it began beside DATA_DIR's (as one killed while making it
+    // does, here by hand); what is left of them goes at the next start.
+    await mkdir(path.join(dataDir, 'data', 'pgdata.new-99999', 'base'), { recursive: true });
+    const started = await startServerProcess({ DATA_DIR: path.join(dataDir, 'data') });
+    await started.stop();
+    expect((await readdir(path.join(dataDir, 'data'))).filter((name) => name.includes('.new-'))).toEqual([]);
   });
 
   it('says in one sentence, before anything else, that a folder stands where its admin socket goes', async () => {
