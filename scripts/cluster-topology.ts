@@ -139,6 +139,8 @@ export interface InstanceOptions {
   databaseUrl: string;
   /** More environment for the instance (e.g. SEARCH_RATE_LIMIT); the topology's own settings win. */
   env?: Record<string, string>;
+  /** Where this instance serves its metrics (METRICS_PORT), if anywhere: each instance its own. */
+  metricsPort?: number;
   output: OutputSink;
   /** Called when the process exits without having been asked to stop, with how long it was up. */
   onCrash?: CrashHandler;
@@ -191,6 +193,9 @@ export class Instance implements Supervised {
       DATABASE_URL: this.options.databaseUrl,
       TRUST_PROXY: 'true',
     };
+    // One METRICS_PORT given to every instance was taken by the first, and the others exited.
+    if (this.options.metricsPort) env.METRICS_PORT = String(this.options.metricsPort);
+    else delete env.METRICS_PORT;
     // The instances share their signing keys through the database; one set by hand would have
     // to be the same everywhere, which is what the store already gives.
     delete env.JWT_SECRET;
@@ -317,6 +322,8 @@ export interface ClusterOptions {
   port: number;
   /** One port per instance. */
   instancePorts: number[];
+  /** One metrics port per instance, beside `instancePorts`; none without. */
+  metricsPorts?: number[];
   /** More environment for every instance. */
   env?: Record<string, string>;
   accessLog?: boolean;
@@ -365,6 +372,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         dataDir: path.join(dataRoot, `instance-${i + 1}`),
         databaseUrl: options.databaseUrl,
         env: options.env,
+        metricsPort: options.metricsPorts?.[i],
         output,
         onCrash: options.restartCrashed ? restart : undefined,
       }),

@@ -4,6 +4,7 @@
  * data/cluster/instance-N. Without DATABASE_URL it starts this machine's PostgreSQL and uses its
  * database `alchemy`. An instance that crashes is started again (scripts/restart-policy.ts) while
  * nginx sends its readers to the others; so is nginx itself. Ctrl-C (or SIGTERM) stops nginx, then drains every instance.
+ * With METRICS_PORT, instance N serves its metrics on METRICS_PORT + N.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -36,6 +37,12 @@ async function main(): Promise<void> {
 
   const databaseUrl = process.env.DATABASE_URL || (await ensureLocalPostgres('alchemy', say));
   const instancePorts = Array.from({ length: instances }, (_, i) => port + i + 1);
+  const metricsBase = process.env.METRICS_PORT ? wholeNumber('METRICS_PORT', 0, 1, 65535 - instances) : undefined;
+  const metricsPorts = metricsBase === undefined ? undefined : Array.from({ length: instances }, (_, i) => metricsBase + i + 1);
+  if (metricsPorts?.some((p) => p === port || instancePorts.includes(p))) {
+    console.error(`METRICS_PORT + 1 to + ${instances} (the instances' metrics) must not be PORT or PORT + 1 to + ${instances} (nginx and the instances)`);
+    process.exit(2);
+  }
   say(`starting ${instances} instances on ${redacted(databaseUrl)}`);
 
   const state: { cluster?: Cluster; stopping: boolean } = { stopping: false };
@@ -65,12 +72,15 @@ async function main(): Promise<void> {
     dataRoot: path.join(REPO_ROOT, 'data', 'cluster'),
     port,
     instancePorts,
+    ...(metricsPorts ? { metricsPorts } : {}),
     output: prefixedOutput,
     restartCrashed: true,
   });
   state.cluster = cluster;
   if (state.stopping) return void cluster.stop();
-  const behind = cluster.instances.map((i) => `${i.name} :${i.options.port}`).join(', ');
+  const behind = cluster.instances
+    .map((i) => `${i.name} :${i.options.port}${i.options.metricsPort ? ` (metrics :${i.options.metricsPort})` : ''}`)
+    .join(', ');
   console.log(`Cluster ready: ${cluster.url} (nginx → ${behind}; Ctrl-C stops it)`);
 }
 

@@ -123,7 +123,7 @@ async function main(): Promise<void> {
 
   if (metrics && config.metricsPort) {
     const metricsServer = await listenForMetrics(metrics, config.host, config.metricsPort, logger).catch((error: unknown) => {
-      throw new ListenError(error);
+      throw new ListenError(error, 'METRICS_PORT');
     });
     app.addHook('onClose', () => metricsServer.close());
     app.log.info({ port: config.metricsPort }, 'metrics for Prometheus at /metrics');
@@ -152,8 +152,10 @@ async function main(): Promise<void> {
 
 /** The server could not listen where it was told (a port in use, an address this machine has not, a HOST that does not resolve). */
 class ListenError extends Error {
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  /** `setting`: which port it was, when not PORT (METRICS_PORT). */
+  constructor(cause: unknown, setting?: string) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    super(setting ? `${setting}: ${message}` : message, { cause });
   }
 }
 

@@ -178,11 +178,14 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
     const databaseUrl = await createDatabase(adminUrl!, DATABASE, { dropFirst: true });
     dataRoot = await mkdtemp(path.join(tmpdir(), 'alchemy-cluster-'));
     const [port, ...instancePorts] = [await freePort(), await freePort(), await freePort()] as [number, number, number];
+    const metricsPorts = [await freePort(), await freePort()];
     cluster = await startCluster({
       databaseUrl,
       dataRoot,
       port,
       instancePorts,
+      // Each instance its own (one METRICS_PORT for all stopped every instance but the first).
+      metricsPorts,
       env: {
         LOG_LEVEL: 'warn',
         MODEL_FETCH: 'never',
@@ -198,6 +201,7 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
       restartCrashed: true,
     });
     const [first, second] = cluster.instances as [Cluster['instances'][number], Cluster['instances'][number]];
+    for (const metricsPort of metricsPorts) expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
 
     // The readers, made with the users CLI against the same database.
     const names = Array.from({ length: READERS }, (_, i) => `reader-${i + 1}`);

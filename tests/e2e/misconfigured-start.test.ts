@@ -71,7 +71,7 @@ describe('the server as npm start runs it, misconfigured', () => {
     try {
       expect(await failedStart({ PORT: String(port) })).toContain(`Cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
       // The metrics port too (it is listened on first).
-      expect(await failedStart({ METRICS_PORT: String(port) })).toContain(`Cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
+      expect(await failedStart({ METRICS_PORT: String(port) })).toContain(`Cannot listen: METRICS_PORT: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
     } finally {
       taken.close();
     }
