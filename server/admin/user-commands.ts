@@ -4,7 +4,7 @@ import { listSigningKeys } from '../store/signing-keys.ts';
 import { deleteFeedbackOf } from '../store/feedback.ts';
 import { deleteSessionsOf, revokeUserSessions } from '../store/sessions.ts';
 import { clearThrottle } from '../store/throttle.ts';
-import { findUser, insertUser, listUsers, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../store/users.ts';
+import { deleteUser, findUser, insertUser, listUsers, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../store/users.ts';
 import { Type, type Static } from 'typebox';
 
 const Username = Type.String({ pattern: USERNAME_PATTERN.source });
@@ -19,7 +19,7 @@ const only = { additionalProperties: false };
 export const UserCommand = Type.Union([
   Type.Object({ command: Type.Union([Type.Literal('list'), Type.Literal('keys-list'), Type.Literal('keys-rotate')]) }, only),
   Type.Object({ command: Type.Union([Type.Literal('add'), Type.Literal('passwd')]), username: Username, passwordHash: PasswordHash }, only),
-  Type.Object({ command: Type.Union([Type.Literal('disable'), Type.Literal('enable'), Type.Literal('forget')]), username: Username }, only),
+  Type.Object({ command: Type.Union([Type.Literal('disable'), Type.Literal('enable'), Type.Literal('forget'), Type.Literal('remove')]), username: Username }, only),
 ]);
 export type UserCommand = Static<typeof UserCommand>;
 
@@ -63,17 +63,22 @@ export async function runUserCommand(db: Db, command: UserCommand): Promise<stri
       });
       return disable ? `Disabled ${username}; ${ended} session(s) ended` : `Enabled ${username}`;
     }
-    case 'forget': {
+    case 'forget':
+    case 'remove': {
       const { username } = command;
+      const remove = command.command === 'remove';
       const { votes, sessions } = await db.transaction(async (tx) => {
         // A mistyped name must not look like a request honoured.
         if (!(await findUser(tx, username))) throw new UserCommandError(`No user ${username}`);
         const votes = await deleteFeedbackOf(tx, username);
         const sessions = await deleteSessionsOf(tx, username);
         await clearThrottle(tx, `user:${username}`);
+        if (remove) await deleteUser(tx, username);
         return { votes, sessions };
       });
-      return `Forgot ${username}: ${votes} vote(s) and ${sessions} session(s) deleted`;
+      return remove
+        ? `Removed ${username}: the account, ${votes} vote(s) and ${sessions} session(s) deleted`
+        : `Forgot ${username}: ${votes} vote(s) and ${sessions} session(s) deleted`;
     }
     case 'keys-list': {
       const keys = await listSigningKeys(db);

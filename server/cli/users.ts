@@ -13,6 +13,7 @@ const USAGE = `Usage: npm run users -- <command> [NAME]
   disable NAME   stop the user signing in and end their sessions
   enable NAME    let a disabled user sign in again
   forget NAME    delete the reader's votes and sessions (the privacy page's promise)
+  remove NAME    delete the account too: its votes, its sessions and the user
 
 Passwords are 8 to 128 characters. While the server runs on the embedded store, the command is
 run by the server itself and takes effect at once.`;
@@ -50,6 +51,7 @@ async function parseCommand(command: string | undefined, name: string | undefine
     case 'disable':
     case 'enable':
     case 'forget':
+    case 'remove':
       return { command, username: requireName(name) };
     default:
       throw new UsageError(USAGE);

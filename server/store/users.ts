@@ -54,3 +54,8 @@ export async function setDisabled(db: Queryable, username: string, disabled: boo
   ]);
   return rows.length === 1;
 }
+
+/** Deletes the account; its sessions go with it (ON DELETE CASCADE). False when there is no such user. */
+export async function deleteUser(db: Queryable, username: string): Promise<boolean> {
+  return (await db.query('DELETE FROM users WHERE username = $1 RETURNING username', [username])).length > 0;
+}

@@ -38,7 +38,7 @@ export default function PrivacyPage() {
       <Body1>
         Ask the people who run this site (the maintainers listed in the source repository) to forget you. They run{' '}
         <code>npm run users -- forget YOUR-NAME</code>, which deletes all your votes and signs you out everywhere; your
-        account can be removed too on request. You can see your own votes through the API at <code>/api/feedback</code>.
+        account can be removed too on request (<code>npm run users -- remove YOUR-NAME</code>). You can see your own votes through the API at <code>/api/feedback</code>.
       </Body1>
     </Page>
   );

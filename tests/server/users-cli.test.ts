@@ -95,6 +95,30 @@ describe('npm run users', () => {
     expect(counts).toEqual({ votes: 0, sessions: 0, users: 1 });
   }, 60_000);
 
+  it('removes an account on request: the user, its votes and its sessions, and the name can be taken again', async () => {
+    expect((await users(['add', 'maryam'], 'a long password')).code).toBe(0);
+    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    await db.query(
+      `INSERT INTO sessions (id, username, created_at, last_used_at, expires_at) VALUES ('00000000-0000-4000-8000-000000000002', 'maryam', now(), now(), now() + interval '1 day')`,
+    );
+    await db.query(
+      `INSERT INTO feedback (author, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
+       VALUES ('maryam', 'Enthusiast', 'maryam', 'q', 't', 'm', 'A', '👍', 0.5)`,
+    );
+    await db.close();
+    expect((await users(['remove', 'maryam'])).out).toBe('Removed maryam: the account, 1 vote(s) and 1 session(s) deleted\n');
+    expect(await users(['remove', 'maryam'])).toEqual({ code: 2, out: 'No user maryam\n' });
+    expect((await users(['list'])).out).not.toContain('maryam');
+    const after = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    const [counts] = await after.query<{ votes: number; sessions: number }>(
+      `SELECT (SELECT count(*)::int FROM feedback WHERE author = 'maryam') AS votes,
+              (SELECT count(*)::int FROM sessions WHERE username = 'maryam') AS sessions`,
+    );
+    await after.close();
+    expect(counts).toEqual({ votes: 0, sessions: 0 });
+    expect((await users(['add', 'maryam'], 'another long password')).out).toBe('Added maryam\n');
+  }, 60_000);
+
   it('refuses passwords outside 8 to 128 characters and bad names, changing nothing', async () => {
     const short = await users(['add', 'omar'], 'short');
     expect(short).toEqual({ code: 2, out: 'Password must be at least 8 characters\n' });
