@@ -9,7 +9,7 @@ import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './log.ts';
-import { CorpusError, loadCorpus } from './corpus/load-corpus.ts';
+import { CorpusError } from './corpus/load-corpus.ts';
 import { keepForgetting, VOTE_RETENTION_DAYS } from './store/housekeeping.ts';
 import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
 import { DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
@@ -83,14 +83,14 @@ async function main(): Promise<void> {
   // built beside main.js).
   const workerUrl = new URL('./build-indexes-worker.js', import.meta.url);
   if (existsSync(workerUrl) && chooseLineup(config.modelLineup, config) === 'corpus' && corpusIndexesMissing(config.dataDir)) {
-    // A book that cannot be had ends the start here in one sentence, not in the thread.
-    await loadCorpus(config.corpusFile);
     const workerStarted = performance.now();
     try {
       const report = await buildIndexesInWorker(workerUrl, config);
       const built = report.models.filter((m) => !m.fromCache && !m.error).map((m) => m.id);
       logger.info({ models: built, ms: Math.round(performance.now() - workerStarted) }, 'indexes built in a worker thread');
     } catch (error) {
+      // The main thread could not read the book either: the start ends in its one sentence.
+      if (error instanceof CorpusError) throw error;
       logger.warn({ err: error }, 'the index builder thread failed; the indexes are built on the main thread');
     }
   }
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   }
 
   // Sign-in counts, ended sessions and old votes are deleted as the privacy page promises.
-  let stopHousekeeping = () => undefined as void;
+  const stopHousekeeping = keepForgetting(db, { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS }, app.log);
   app.addHook('preClose', async () => stopHousekeeping());
 
   // On SIGTERM or SIGINT: stop being ready, finish the requests in flight, close the store, exit.
@@ -147,7 +147,6 @@ async function main(): Promise<void> {
     throw new ListenError(error);
   });
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
-  stopHousekeeping = keepForgetting(db, { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS }, app.log);
 }
 
 /** The server could not listen where it was told (a port in use, an address this machine has not, a HOST that does not resolve). */

@@ -14,6 +14,9 @@ export interface ThrottlePolicy {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** How long failures count: a window starts at an account's or address's first failure. */
+export const THROTTLE_WINDOW_MS = HOUR_MS;
+
 export const ACCOUNT_POLICY: ThrottlePolicy = { freeFailures: 5, maxDelaySeconds: 15 * 60, maxFailuresPerHour: 100 };
 export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 20, maxDelaySeconds: 15 * 60, maxFailuresPerHour: 500 };
 
@@ -24,12 +27,12 @@ export function retryAfterSeconds(state: ThrottleState | undefined, now: number)
 }
 
 export function afterFailure(state: ThrottleState | undefined, now: number, policy: ThrottlePolicy): ThrottleState {
-  const fresh = !state || now - state.windowStartedAt >= HOUR_MS;
+  const fresh = !state || now - state.windowStartedAt >= THROTTLE_WINDOW_MS;
   const windowStartedAt = fresh ? now : state.windowStartedAt;
   const failures = (fresh ? 0 : state.failures) + 1;
   let lockedUntil: number | null = null;
   if (failures >= policy.maxFailuresPerHour) {
-    lockedUntil = windowStartedAt + HOUR_MS;
+    lockedUntil = windowStartedAt + THROTTLE_WINDOW_MS;
   } else if (failures >= policy.freeFailures) {
     const delaySeconds = Math.min(2 ** (failures - policy.freeFailures), policy.maxDelaySeconds);
     lockedUntil = now + delaySeconds * 1000;

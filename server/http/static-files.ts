@@ -58,7 +58,7 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     const url = decodedPath(request.url) ?? '';
     const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
     if (isApiRequest(request)) {
-      const allowed = allowedMethods(app, request.url);
+      const allowed = allowedMethods(app, url);
       if (allowed.length > 0) {
         return reply.status(405).header('allow', allowed.join(', ')).send({ detail: `Method not allowed: use ${allowed.join(' or ')}` });
       }
@@ -76,7 +76,6 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * `Allow` (RFC 9110), so a client that sent GET to POST /api/search is told so, not that the
  * endpoint does not exist. HEAD goes with GET, as the router serves it.
  */
-function allowedMethods(app: FastifyInstance, url: string): string[] {
-  const pathname = url.split('?')[0] ?? '/';
+function allowedMethods(app: FastifyInstance, pathname: string): string[] {
   return METHODS.filter((method) => app.findRoute({ method, url: pathname }) !== null);
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { CorpusError } from '../corpus/load-corpus.ts';
 import { corpusLineup } from '../models/lineup.ts';
 import { cacheFile } from '../vectors/build-index.ts';
 import type { RetrievalSettings } from './start-retrieval.ts';
@@ -39,7 +40,9 @@ export function buildIndexesInWorker(workerUrl: URL, settings: RetrievalSettings
     let report: WorkerBuildReport | undefined;
     const worker = new Worker(workerUrl, { workerData });
     worker.once('message', (message: WorkerBuildReport) => (report = message));
-    worker.once('error', reject);
+    // An error crosses the thread as a plain Error with its name: a book that cannot be had is
+    // given its type back, so that the start ends in its one sentence as on the main thread.
+    worker.once('error', (error) => reject(error.name === 'CorpusError' ? new CorpusError(error.message, error) : error));
     worker.once('exit', (code) => {
       if (code === 0 && report) resolve(report);
       else reject(new Error(`the index builder thread exited with code ${code}${report ? '' : ' before reporting'}`));

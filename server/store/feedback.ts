@@ -64,6 +64,12 @@ export async function deleteFeedbackOf(db: Queryable, author: string): Promise<n
   return rows.length;
 }
 
+/** Deletes the votes given before `before` (their retention over). Returns how many. */
+export async function deleteFeedbackBefore(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM feedback WHERE created_at <= $1 RETURNING id', [before]);
+  return rows.length;
+}
+
 /**
  * What the votes are now, in a few bytes: their count and newest id. A vote saved raises the
  * id; one deleted lowers the count, and no mix of the two leaves both as they were.

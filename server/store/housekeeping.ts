@@ -1,4 +1,8 @@
+import { THROTTLE_WINDOW_MS } from '../auth/throttle-policy.ts';
 import type { Queryable } from './db.ts';
+import { deleteFeedbackBefore } from './feedback.ts';
+import { deleteEndedSessions } from './sessions.ts';
+import { deleteSettledThrottles } from './throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -33,22 +37,16 @@ export interface Forgotten {
  * or with attempts in flight, and a live session, are never touched.
  */
 export async function forgetWhatIsDue(db: Queryable, now: number, retention: Retention): Promise<Forgotten> {
-  const at = new Date(now);
-  const signInCounts = await db.query(
-    `DELETE FROM login_throttle
-     WHERE (failures = 0 OR (window_started_at <= $2 AND (locked_until IS NULL OR locked_until <= $1)))
-       AND (pending = 0 OR pending_until IS NULL OR pending_until <= $1)
-     RETURNING key`,
-    [at, new Date(now - HOUR_MS)],
-  );
-  const sessions = await db.query(
-    `DELETE FROM sessions
-     WHERE expires_at <= $1 OR last_used_at <= $2 OR revoked_at <= $3
-     RETURNING id`,
-    [at, new Date(now - retention.sessionIdleSeconds * 1000), new Date(now - ENDED_SESSION_KEPT_MS)],
-  );
-  const votes = await db.query('DELETE FROM feedback WHERE created_at <= $1 RETURNING id', [new Date(now - retention.voteDays * DAY_MS)]);
-  return { signInCounts: signInCounts.length, sessions: sessions.length, votes: votes.length };
+  return {
+    signInCounts: await deleteSettledThrottles(db, now, now - THROTTLE_WINDOW_MS),
+    sessions: await deleteEndedSessions(
+      db,
+      new Date(now),
+      new Date(now - retention.sessionIdleSeconds * 1000),
+      new Date(now - ENDED_SESSION_KEPT_MS),
+    ),
+    votes: await deleteFeedbackBefore(db, new Date(now - retention.voteDays * DAY_MS)),
+  };
 }
 
 export interface HousekeepingLog {

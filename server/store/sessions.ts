@@ -82,3 +82,16 @@ export async function deleteSessionsOf(db: Queryable, username: string): Promise
   const rows = await db.query('DELETE FROM sessions WHERE username = $1 RETURNING id', [username]);
   return rows.length;
 }
+
+/**
+ * Deletes the sessions that have ended (their refresh tokens with them): past their last day,
+ * unused since `unusedSince`, or signed out or revoked before `revokedBefore`. Returns how many.
+ */
+export async function deleteEndedSessions(db: Queryable, now: Date, unusedSince: Date, revokedBefore: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM sessions WHERE expires_at <= $1 OR last_used_at <= $2 OR revoked_at <= $3 RETURNING id', [
+    now,
+    unusedSince,
+    revokedBefore,
+  ]);
+  return rows.length;
+}

@@ -76,3 +76,19 @@ export async function settleFailures(db: Queryable, keys: string[]): Promise<voi
 export async function clearThrottle(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM login_throttle WHERE key = $1', [key]);
 }
+
+/**
+ * Deletes the counts that no longer count: those whose window ended before `windowStartedBefore`
+ * and that hold no lock, and those of no failures at all (an attempt refused before its count
+ * leaves one), unless attempts are still being checked against them. Returns how many.
+ */
+export async function deleteSettledThrottles(db: Queryable, now: number, windowStartedBefore: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM login_throttle
+     WHERE (failures = 0 OR (window_started_at <= $2 AND (locked_until IS NULL OR locked_until <= $1)))
+       AND (pending = 0 OR pending_until IS NULL OR pending_until <= $1)
+     RETURNING key`,
+    [new Date(now), new Date(windowStartedBefore)],
+  );
+  return rows.length;
+}

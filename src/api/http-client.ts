@@ -10,7 +10,7 @@ export function setOnSessionLost(handler: () => void): void {
   onSessionLost = handler;
 }
 
-async function send(path: string, init: RequestInit, token?: string): Promise<Response> {
+async function send(path: string, init: RequestInit, token?: string, noAnswer = NETWORK_ERROR_MESSAGE): Promise<Response> {
   const headers = new Headers(init.headers);
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
@@ -18,8 +18,8 @@ async function send(path: string, init: RequestInit, token?: string): Promise<Re
     return await fetch(apiUrl(path), { ...init, headers });
   } catch {
     // The browser's own words ("Failed to fetch", "Load failed") tell a reader nothing; the
-    // spec's sentence for a server that does not answer does.
-    throw new ApiError('network', NETWORK_ERROR_MESSAGE);
+    // spec's sentence for a server that does not answer (per call, where the spec names one) does.
+    throw new ApiError('network', noAnswer);
   }
 }
 
@@ -58,9 +58,9 @@ function requireSubject(token: string | undefined, subject: string | undefined):
   }
 }
 
-/** A call without a token (search is open). */
-export async function publicFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  return send(path, init);
+/** A call without a token (search is open); `noAnswer` is what the reader is told when no server answers. */
+export async function publicFetch(path: string, init: RequestInit = {}, noAnswer?: string): Promise<Response> {
+  return send(path, init, undefined, noAnswer);
 }
 
 export async function expectOk(response: Response, fallback: string): Promise<Response> {

@@ -7,13 +7,10 @@ import { expectOk, publicFetch } from './http-client.ts';
  * says the server's detail, else 'Search failed' (product spec), no answer at all included.
  */
 export async function searchPassages(query: string, models: string): Promise<SearchResult[]> {
-  let sent: Response;
-  try {
-    sent = await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }) });
-  } catch (error) {
-    throw error instanceof ApiError && error.kind === 'network' ? new ApiError('network', 'Search failed') : error;
-  }
-  const response = await expectOk(sent, 'Search failed');
+  const response = await expectOk(
+    await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }) }, 'Search failed'),
+    'Search failed',
+  );
   const body = (await response.json()) as unknown;
   if (!Array.isArray(body)) throw new ApiError('server', 'Search failed', response.status);
   return body as SearchResult[];

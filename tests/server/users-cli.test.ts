@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -73,49 +74,50 @@ describe('npm run users', () => {
     });
   }, 60_000);
 
-  it('forgets a reader: votes and sessions deleted, the account kept', async () => {
-    expect((await users(['add', 'zaynab'], 'a long password')).code).toBe(0);
+  /** A reader with `votes` votes and one session, written to the store as the server would. */
+  async function readerWithVotesAndASession(name: string, votes: number): Promise<void> {
+    expect((await users(['add', name], 'a long password')).code).toBe(0);
     const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
     await db.query(
-      `INSERT INTO sessions (id, username, created_at, last_used_at, expires_at) VALUES ('00000000-0000-4000-8000-000000000001', 'zaynab', now(), now(), now() + interval '1 day')`,
+      `INSERT INTO sessions (id, username, created_at, last_used_at, expires_at) VALUES ($1, $2, now(), now(), now() + interval '1 day')`,
+      [randomUUID(), name],
     );
-    await db.query(
-      `INSERT INTO feedback (author, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
-       VALUES ('zaynab', 'Ustaz', 'zaynab', 'q', 't', 'm', 'A', '👍', 0.5), ('zaynab', 'Ustaz', 'zaynab', 'q', 't', 'm', 'B', '👎', 0.5)`,
+    for (let i = 0; i < votes; i++) {
+      await db.query(
+        `INSERT INTO feedback (author, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
+         VALUES ($1, 'Ustaz', $1, 'q', 't', 'm', 'A', '👍', 0.5)`,
+        [name],
+      );
+    }
+    await db.close();
+  }
+
+  /** What the store still holds of a reader. */
+  async function leftOf(name: string): Promise<{ votes: number; sessions: number; users: number }> {
+    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    const [counts] = await db.query<{ votes: number; sessions: number; users: number }>(
+      `SELECT (SELECT count(*)::int FROM feedback WHERE author = $1) AS votes,
+              (SELECT count(*)::int FROM sessions WHERE username = $1) AS sessions,
+              (SELECT count(*)::int FROM users WHERE username = $1) AS users`,
+      [name],
     );
     await db.close();
+    return counts!;
+  }
+
+  it('forgets a reader: votes and sessions deleted, the account kept', async () => {
+    await readerWithVotesAndASession('zaynab', 2);
     expect((await users(['forget', 'zaynab'])).out).toBe('Forgot zaynab: 2 vote(s) and 1 session(s) deleted\n');
-    const after = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
-    const [counts] = await after.query<{ votes: number; sessions: number; users: number }>(
-      `SELECT (SELECT count(*)::int FROM feedback WHERE author = 'zaynab') AS votes,
-              (SELECT count(*)::int FROM sessions WHERE username = 'zaynab') AS sessions,
-              (SELECT count(*)::int FROM users WHERE username = 'zaynab') AS users`,
-    );
-    await after.close();
-    expect(counts).toEqual({ votes: 0, sessions: 0, users: 1 });
+    expect(await leftOf('zaynab')).toEqual({ votes: 0, sessions: 0, users: 1 });
   }, 60_000);
 
   it('removes an account on request: the user, its votes and its sessions, and the name can be taken again', async () => {
-    expect((await users(['add', 'maryam'], 'a long password')).code).toBe(0);
-    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
-    await db.query(
-      `INSERT INTO sessions (id, username, created_at, last_used_at, expires_at) VALUES ('00000000-0000-4000-8000-000000000002', 'maryam', now(), now(), now() + interval '1 day')`,
-    );
-    await db.query(
-      `INSERT INTO feedback (author, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
-       VALUES ('maryam', 'Enthusiast', 'maryam', 'q', 't', 'm', 'A', '👍', 0.5)`,
-    );
-    await db.close();
+    await readerWithVotesAndASession('maryam', 1);
     expect((await users(['remove', 'maryam'])).out).toBe('Removed maryam: the account, 1 vote(s) and 1 session(s) deleted\n');
     expect(await users(['remove', 'maryam'])).toEqual({ code: 2, out: 'No user maryam\n' });
     expect((await users(['list'])).out).not.toContain('maryam');
-    const after = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
-    const [counts] = await after.query<{ votes: number; sessions: number }>(
-      `SELECT (SELECT count(*)::int FROM feedback WHERE author = 'maryam') AS votes,
-              (SELECT count(*)::int FROM sessions WHERE username = 'maryam') AS sessions`,
-    );
-    await after.close();
-    expect(counts).toEqual({ votes: 0, sessions: 0 });
+    const { votes, sessions } = await leftOf('maryam');
+    expect({ votes, sessions }).toEqual({ votes: 0, sessions: 0 });
     expect((await users(['add', 'maryam'], 'another long password')).out).toBe('Added maryam\n');
   }, 60_000);
 
