@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sideServerLogging } from '../log.ts';
+import { DATABASE_CHECK_MS, withinTime } from '../common/within-time.ts';
 import type { Db } from '../store/db.ts';
 
 type PoolStats = ReturnType<NonNullable<Db['poolStats']>>;
@@ -40,6 +41,19 @@ export class Metrics {
 
   constructor(db: Db) {
     collectDefaultMetrics({ register: this.registry });
+    // Asked at each scrape: while the database is away the pool's gauges read as an idle pool's.
+    new Gauge({
+      name: 'db_up',
+      help: `1 if the database answered a query within ${DATABASE_CHECK_MS / 1000} s at this scrape, else 0`,
+      registers: [this.registry],
+      async collect() {
+        const answered = await withinTime(DATABASE_CHECK_MS, () => db.query('SELECT 1')).then(
+          () => true,
+          () => false,
+        );
+        this.set(answered ? 1 : 0);
+      },
+    });
     const stats = db.poolStats?.bind(db);
     if (stats) {
       const pool = (name: string, help: string, read: (s: PoolStats) => number) =>

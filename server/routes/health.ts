@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
-import { withinTime } from '../common/within-time.ts';
+import { DATABASE_CHECK_MS, withinTime } from '../common/within-time.ts';
 import { HttpError } from '../http/errors.ts';
-
-/** A database that takes longer than this to answer the readiness check is not ready (it may be frozen). */
-const READY_CHECK_MS = 2_000;
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // GET /health: the lineup, the book and the store, for the about page and for operators.
@@ -30,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!app.engine || unavailable.length > 0) throw new HttpError(503, 'The models are not loaded');
     let writable: boolean;
     try {
-      writable = await withinTime(READY_CHECK_MS, async () => {
+      writable = await withinTime(DATABASE_CHECK_MS, async () => {
         const [row] = await app.db.query<{ read_only: string }>("SELECT current_setting('transaction_read_only') AS read_only");
         return row?.read_only !== 'on';
       });

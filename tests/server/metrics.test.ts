@@ -63,6 +63,7 @@ describe.each(STORES)('Prometheus metrics on %s', (store) => {
     expect(value(text, 'login_throttled_total')).toBe(0);
     expect(text).toContain('process_resident_memory_bytes');
     if (store === 'postgres') expect(value(text, 'db_pool_connections')).toBeGreaterThan(0);
+    expect(value(text, 'db_up')).toBe(1);
   });
 
   it('is not served on the public port', async () => {

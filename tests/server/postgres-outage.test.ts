@@ -12,6 +12,7 @@ import { openPostgresDb, StoreUnavailableError, type Db } from '../../server/sto
 import { migrate } from '../../server/store/migrate.ts';
 import { insertUser } from '../../server/store/users.ts';
 import { StoreLimiter } from '../../server/http/rate-limit.ts';
+import { listenForMetrics, Metrics } from '../../server/http/metrics.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { TEST_KEY, TEST_SETTINGS } from './harness.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
@@ -42,6 +43,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
   let url: string;
   let token: string;
   let close: () => Promise<void>;
+  let metricsUrl: string;
   const connectionErrors: Error[] = [];
 
   beforeAll(async () => {
@@ -53,8 +55,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     });
     await migrate(db);
     await insertUser(db, 'reader', await hashPassword(PASSWORD));
+    const metrics = new Metrics(db);
     const app = await buildApp({
       db,
+      metrics,
       auth: new AuthService(db, staticKeyRing(TEST_KEY), TEST_SETTINGS),
       engine: await corpusEngine(),
       searchLimiter: new StoreLimiter(db, SEARCH_LIMIT),
@@ -66,7 +70,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const metricsServer = await listenForMetrics(metrics, '127.0.0.1', 0, app.log);
+    const metricsAddress = metricsServer.server.address();
+    metricsUrl = `http://127.0.0.1:${typeof metricsAddress === 'object' && metricsAddress ? metricsAddress.port : 0}/metrics`;
     close = async () => {
+      await metricsServer.close();
       await app.close();
       await db.close();
     };
@@ -94,6 +102,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
       headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
       body: JSON.stringify({ query, top_k: 1 }),
     });
+  /** The db_up gauge an operator's Prometheus reads. */
+  const databaseUp = async () => {
+    const res = await fetch(metricsUrl);
+    expect(res.status).toBe(200);
+    const line = (await res.text()).split('\n').find((l) => l.startsWith('db_up '));
+    return Number(line?.slice('db_up '.length));
+  };
   const storedVotes = async () => {
     const res = await fetch(`${url}/api/feedback?limit=100`, { headers: { authorization: `Bearer ${token}` } });
     return (await res.json()) as Array<{ client_id: string }>;
@@ -245,9 +260,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
       for (const res of [saved, health]) await expectUnavailable(res);
       // Search is not held up by the store's count: this instance counts on its own meanwhile.
       expect(await searchPastLimit('203.0.113.7')).toEqual([...Array<number>(SEARCH_LIMIT).fill(200), 429]);
+      // A scrape is answered, within its check's 2 s, and says so.
+      expect(await databaseUp()).toBe(0);
     } finally {
       await cluster.thaw();
     }
+    expect(await databaseUp()).toBe(1);
     // The vote the outbox keeps after the 503 is stored once, when it is sent again.
     expect((await save([late])).status).toBe(200);
     expect((await storedVotes()).filter((v) => v.client_id === late.client_id)).toHaveLength(1);
@@ -262,9 +280,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
       }
       // Search needs no database: it goes on, its limit counted by this instance alone meanwhile.
       expect(await searchPastLimit('203.0.113.8')).toEqual([...Array<number>(SEARCH_LIMIT).fill(200), 429]);
+      expect(await databaseUp()).toBe(0);
     } finally {
       await cluster.start();
     }
+    expect(await databaseUp()).toBe(1);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     expect((await save([vote()])).status).toBe(200);
   });
