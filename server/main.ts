@@ -12,7 +12,7 @@ import { createLogger } from './log.ts';
 import { CorpusError } from './corpus/load-corpus.ts';
 import { keepForgetting, VOTE_RETENTION_DAYS } from './store/housekeeping.ts';
 import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
-import { DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
+import { COMMAND_WAIT_MS, DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { makePrivateDir } from './store/private-dir.ts';
@@ -47,7 +47,10 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) await checkAdminSocketPath(config.dataDir);
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
   const openStore = async () => {
-    const db = await openDb(config, (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'));
+    const db = await openDb(config, {
+      onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'),
+      holder: 'server',
+    });
     try {
       const applied = await migrate(db);
       await ensureDemoUser(db, config.demoPassword);
@@ -171,7 +174,9 @@ main().catch((error: unknown) => {
     console.error(problem);
   } else if (error instanceof DataDirLockedError) {
     console.error(
-      error.foreign
+      error.holder === 'command'
+        ? `A command (process ${error.pid}, npm run users or keys) has held ${error.dir} for over ${COMMAND_WAIT_MS / 1000} s: start the server again once it has finished, or stop it.`
+        : error.foreign
         ? `Another server (process ${error.pid} of another container or pid namespace) is using ${error.dir}: stop it first, or give this one its own DATA_DIR. A lock its server left by stopping uncleanly is taken over ${FOREIGN_LOCK_STALE_MS / 1000} s after.`
         : `Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`,
     );

@@ -2,7 +2,7 @@ import { adminSocketPath, reachAdminSocket } from '../admin/admin-socket.ts';
 import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../admin/admin-client.ts';
 import { runUserCommand, UserCommandError, type UserCommand } from '../admin/user-commands.ts';
 import { ConfigError, type Config } from '../config.ts';
-import { DataDirLockedError } from '../store/data-dir-lock.ts';
+import { COMMAND_WAIT_MS, DataDirLockedError } from '../store/data-dir-lock.ts';
 import { openDb } from '../store/db.ts';
 import { migrate } from '../store/migrate.ts';
 import { databaseProblem } from '../store/wait-for-database.ts';
@@ -15,7 +15,7 @@ export class RefusedError extends Error {}
 /** Runs the command on the store; when a running server holds the embedded database, through it. */
 export async function execute(config: Config, command: UserCommand): Promise<string> {
   try {
-    const db = await openDb(config);
+    const db = await openDb(config, { holder: 'command' });
     try {
       await migrate(db);
       return await runUserCommand(db, command);
@@ -24,6 +24,12 @@ export async function execute(config: Config, command: UserCommand): Promise<str
     }
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
+    if (error.holder === 'command') {
+      throw new RefusedError(
+        `Another command (process ${error.pid}) has held the database in ${config.dataDir} for over ${COMMAND_WAIT_MS / 1000} s.` +
+          ' Nothing was changed: run this one again once it has finished.',
+      );
+    }
     const socketPath = adminSocketPath(config.dataDir);
     const address = await reachAdminSocket(config.dataDir);
     if (!address) {

@@ -3,6 +3,12 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { link, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/**
+ * Who holds the folder: a server, for as long as it runs, or a command (`npm run users`, `npm run
+ * keys`), for the second or two its change takes. A lock of the older form says nothing: a server.
+ */
+export type LockHolder = 'server' | 'command';
+
 /** Another live process has the embedded database open. */
 export class DataDirLockedError extends Error {
   constructor(
@@ -10,8 +16,9 @@ export class DataDirLockedError extends Error {
     readonly pid: number,
     /** Whether that process is in another pid namespace (another container): its pid means nothing here. */
     readonly foreign = false,
+    readonly holder: LockHolder = 'server',
   ) {
-    super(`${dir} is in use by process ${pid}${foreign ? ' in another pid namespace' : ''}`);
+    super(`${dir} is in use by ${holder === 'command' ? 'a command, ' : ''}process ${pid}${foreign ? ' in another pid namespace' : ''}`);
   }
 }
 
@@ -64,6 +71,7 @@ interface Owner {
   namespace?: string;
   /** When the lock file was last touched: its owner touches it every few seconds while it runs. */
   touchedMs: number;
+  holder: LockHolder;
 }
 
 async function ownerOf(lockFile: string): Promise<Owner> {
@@ -71,13 +79,21 @@ async function ownerOf(lockFile: string): Promise<Owner> {
     readFile(lockFile, 'utf8').catch(() => ''),
     stat(lockFile).then((s) => s.mtimeMs, () => 0),
   ]);
-  const [pid, started, namespace] = text.split('\n').map((line) => line.trim());
-  return { pid: Number(pid) || 0, ...(started ? { started } : {}), ...(namespace ? { namespace } : {}), touchedMs };
+  const [pid, started, namespace, holder] = text.split('\n').map((line) => line.trim());
+  return {
+    pid: Number(pid) || 0,
+    ...(started ? { started } : {}),
+    ...(namespace ? { namespace } : {}),
+    touchedMs,
+    holder: holder === 'command' ? 'command' : 'server',
+  };
 }
 
 /** How often the holder touches its lock, and how long untouched a lock from another pid namespace is held. */
 export const LOCK_TOUCH_MS = 5_000;
 export const FOREIGN_LOCK_STALE_MS = 20_000;
+/** How long an opening waits for a command holding the folder to finish before it gives up. */
+export const COMMAND_WAIT_MS = 30_000;
 
 /**
  * Lock files this process holds, so that one naming its pid but left by an earlier process with
@@ -116,14 +132,20 @@ function isHeld(lockFile: string, owner: Owner, namespace: string | undefined, n
  * created whole and atomically (a hard link of a written file), and touched every 5 s while held.
  * A lock whose owner has gone (a crash, kill -9) is taken over at once, so a restart never waits,
  * even where the pid it names is in use again; one from another pid namespace (a container
- * before its restart) once it has gone 20 s untouched.
+ * before its restart) once it has gone 20 s untouched. A folder a command holds is waited for (up
+ * to 30 s): a server (re)started while `npm run users` makes its change starts a moment later.
  */
-export async function lockDataDir(dir: string, options: { touchMs?: number } = {}): Promise<DataDirLock> {
+export async function lockDataDir(
+  dir: string,
+  options: { touchMs?: number; holder?: LockHolder; commandWaitMs?: number } = {},
+): Promise<DataDirLock> {
   const lockFile = `${path.resolve(dir)}.lock`;
   // Named apart from any other process's draft, in this container or another.
   const draft = `${lockFile}.${process.pid}-${randomBytes(6).toString('hex')}`;
   const namespace = pidNamespace();
-  await writeFile(draft, `${process.pid}\n${processStart(process.pid) ?? ''}\n${namespace ?? ''}\n`, { mode: 0o600 });
+  const holder = options.holder ?? 'server';
+  await writeFile(draft, `${process.pid}\n${processStart(process.pid) ?? ''}\n${namespace ?? ''}\n${holder}\n`, { mode: 0o600 });
+  const waitUntil = Date.now() + (options.commandWaitMs ?? COMMAND_WAIT_MS);
   try {
     for (;;) {
       try {
@@ -135,7 +157,11 @@ export async function lockDataDir(dir: string, options: { touchMs?: number } = {
       }
       const owner = await ownerOf(lockFile);
       if (isHeld(lockFile, owner, namespace, Date.now())) {
-        throw new DataDirLockedError(dir, owner.pid, isForeign(owner, namespace));
+        if (owner.holder === 'command' && Date.now() < waitUntil) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
+        throw new DataDirLockedError(dir, owner.pid, isForeign(owner, namespace), owner.holder);
       }
       await rm(lockFile, { force: true }); // its owner is gone
     }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { lockDataDir, type DataDirLock, type LockHolder } from './data-dir-lock.ts';
 import { closeDatabaseFolder } from './private-dir.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
@@ -110,12 +110,12 @@ async function removeDrafts(dataDir: string): Promise<void> {
  * The embedded store: PGlite in `dataDir`, or in memory when no folder is given (tests). Throws
  * DataDirLockedError while another live process has that folder open.
  */
-export async function openEmbeddedDb(dataDir?: string): Promise<Db> {
+export async function openEmbeddedDb(dataDir?: string, holder: LockHolder = 'server'): Promise<Db> {
   let lock: DataDirLock | undefined;
   if (dataDir) {
     // DATA_DIR, when a command (npm run users) makes it before any server has: this user's only.
     await mkdir(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-    lock = await lockDataDir(dataDir);
+    lock = await lockDataDir(dataDir, { holder });
   }
   let lite: PGlite;
   try {
@@ -344,9 +344,9 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
 
 export async function openDb(
   settings: { databaseUrl?: string; dataDir: string },
-  onConnectionError?: (error: Error) => void,
+  options: { onConnectionError?: (error: Error) => void; holder?: LockHolder } = {},
 ): Promise<Db> {
   return settings.databaseUrl
-    ? openPostgresDb(settings.databaseUrl, { onConnectionError })
-    : openEmbeddedDb(`${settings.dataDir}/pgdata`);
+    ? openPostgresDb(settings.databaseUrl, { onConnectionError: options.onConnectionError })
+    : openEmbeddedDb(`${settings.dataDir}/pgdata`, options.holder);
 }

@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { decodeProtectedHeader } from 'jose';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
 const run = promisify(execFile);
@@ -106,6 +107,20 @@ describe('npm run users while the server runs on the embedded store', () => {
       new RegExp(`Another server \\(process ${server.process.pid}\\) is using`),
     );
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('starts once a command holding the data folder has finished, instead of failing', async () => {
+    await server.stop();
+    // A command's lock, as npm run users leaves it while its change is made: held by a live process.
+    const command = spawn('sleep', ['3']);
+    await new Promise((resolve) => command.once('spawn', resolve));
+    await writeFile(
+      path.join(server.dataDir, 'pgdata.lock'),
+      `${command.pid}\n${processStart(command.pid!)}\n${pidNamespace()}\ncommand\n`,
+    );
+    server = await startServerProcess({ DATA_DIR: server.dataDir });
+    expect(command.exitCode).toBe(0);
+    expect((await login('demo', 'demo password 1')).status).toBe(200);
   });
 
   it('reaches a server whose data folder is too deep for a Unix socket path, with effect at once', async () => {

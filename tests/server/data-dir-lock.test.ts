@@ -116,6 +116,32 @@ describe('the embedded data folder lock', () => {
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 
+  it('waits for a command (npm run users) holding the folder to finish, and gives up on one that holds it too long', async () => {
+    const dir = await folder();
+    const command = spawn('sleep', ['1.5']);
+    await new Promise((resolve) => command.once('spawn', resolve));
+    const finished = new Promise((resolve) => command.once('exit', resolve));
+    await writeFile(`${dir}.lock`, `${command.pid}\n${processStart(command.pid!)}\n${pidNamespace()}\ncommand\n`);
+    const lock = await lockDataDir(dir);
+    // Taken only once the command had gone, and then as a server's.
+    expect(command.exitCode).toBe(0);
+    expect((await readFile(`${dir}.lock`, 'utf8')).split('\n')).toEqual([String(process.pid), processStart(process.pid), pidNamespace(), 'server', '']);
+    await lock.release();
+    await finished;
+
+    const slow = spawn('sleep', ['30']);
+    try {
+      await new Promise((resolve) => slow.once('spawn', resolve));
+      await writeFile(`${dir}.lock`, `${slow.pid}\n${processStart(slow.pid!)}\n${pidNamespace()}\ncommand\n`);
+      await expect(lockDataDir(dir, { commandWaitMs: 300 })).rejects.toMatchObject({ pid: slow.pid, holder: 'command' });
+      // A server's lock is refused at once, as before: a server does not finish by itself.
+      await writeFile(`${dir}.lock`, `${slow.pid}\n${processStart(slow.pid!)}\n${pidNamespace()}\nserver\n`);
+      await expect(lockDataDir(dir)).rejects.toMatchObject({ pid: slow.pid, holder: 'server' });
+    } finally {
+      slow.kill();
+    }
+  });
+
   it('never removes a lock it does not hold', async () => {
     const dir = await folder();
     const lock = await lockDataDir(dir);
