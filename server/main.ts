@@ -15,7 +15,7 @@ import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
 import { COMMAND_WAIT_MS, DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
 import { openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
-import { makePrivateDir } from './store/private-dir.ts';
+import { makeDataDir } from './store/private-dir.ts';
 import { databaseLabel, databaseProblem, describeDatabaseError, untilDatabaseAnswers } from './store/wait-for-database.ts';
 import { chooseLineup, LineupError } from './models/lineup.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
@@ -40,9 +40,7 @@ async function main(): Promise<void> {
   // Hashed on libuv's threads while this one opens the store and loads the models.
   const dummyHash = dummyPasswordHash();
   dummyHash.catch(() => undefined); // its failure is reported where it is awaited, below
-  const { wasMode } = await makePrivateDir(config.dataDir).catch((error: unknown) => {
-    throw new ConfigError(`DATA_DIR ${config.dataDir} cannot be used: ${(error as Error).message}`);
-  });
+  const { wasMode } = await makeDataDir(config.dataDir);
   if (wasMode) logger.warn({ dataDir: config.dataDir }, `DATA_DIR ${config.dataDir} was open to other users (mode ${wasMode}); it is now 700`);
   if (!config.databaseUrl) await checkAdminSocketPath(config.dataDir);
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.

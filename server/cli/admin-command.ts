@@ -4,6 +4,7 @@ import { runUserCommand, UserCommandError, type UserCommand } from '../admin/use
 import { ConfigError, type Config } from '../config.ts';
 import { COMMAND_WAIT_MS, DataDirLockedError } from '../store/data-dir-lock.ts';
 import { openDb } from '../store/db.ts';
+import { makeDataDir } from '../store/private-dir.ts';
 import { migrate } from '../store/migrate.ts';
 import { databaseProblem } from '../store/wait-for-database.ts';
 
@@ -14,6 +15,8 @@ export class RefusedError extends Error {}
 
 /** Runs the command on the store; when a running server holds the embedded database, through it. */
 export async function execute(config: Config, command: UserCommand): Promise<string> {
+  // As the server would make it (a command may run before any server has).
+  if (!config.databaseUrl) await makeDataDir(config.dataDir);
   try {
     const db = await openDb(config, { holder: 'command' });
     try {

@@ -1,5 +1,6 @@
 import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ConfigError } from '../config.ts';
 
 /**
  * Makes `dir` (DATA_DIR: the embedded database with its password hashes and signing keys, the
@@ -14,6 +15,13 @@ export async function makePrivateDir(dir: string): Promise<{ wasMode?: string }>
   if (process.getuid && uid !== process.getuid()) return {};
   await chmod(dir, 0o700);
   return { wasMode: (mode & 0o777).toString(8) };
+}
+
+/** makePrivateDir for DATA_DIR: a folder that cannot be made or is a file is the operator's setting to fix. */
+export async function makeDataDir(dataDir: string): Promise<{ wasMode?: string }> {
+  return makePrivateDir(dataDir).catch((error: unknown) => {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be used: ${(error as Error).message}`);
+  });
 }
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;

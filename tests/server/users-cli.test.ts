@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { mkdtemp, stat } from 'node:fs/promises';
+import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,6 +61,19 @@ describe('npm run users', () => {
     });
     expect(stdout).toBe('Added hafsa\n');
     expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+  }, 60_000);
+
+  it('says in one sentence, as the server does, that a DATA_DIR which is a file cannot be used (exit 2)', async () => {
+    const file = path.join(dataDir, 'a-file');
+    await writeFile(file, 'not a folder');
+    const result = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'list'], {
+      env: { ...process.env, DATA_DIR: file, DATABASE_URL: '' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^DATA_DIR ${file} cannot be used: [^\n]+\n$`));
   }, 60_000);
 
   it('refuses to forget a name that is no user, and asks for USER_PASSWORD where it cannot prompt, as usage mistakes (exit 2)', async () => {
