@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   // The store (a new PGlite folder is made in a worker thread) gets ready while the models fit.
   const openStore = async () => {
     const db = await openDb(config, {
-      onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; reconnecting on demand'),
+      // One line per pooled connection lost: what PostgreSQL said, without pg's stack (about 1 KB each).
+      onConnectionError: (error) =>
+        logger.warn({ reason: error.message, code: (error as NodeJS.ErrnoException).code }, 'database connection lost; reconnecting on demand'),
       holder: 'server',
     });
     try {

@@ -80,6 +80,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && nginxInstalled())('two 
     }
     // Every instance stayed in the rotation: a 503 is the database's answer, not the instance failing.
     expect(seen).toEqual({ 'search 200': 8, 'page 200': 8 });
+    // Each pooled connection lost is one short line saying what PostgreSQL said, not pg's stack.
+    const lost = log.filter((line) => line.includes('database connection lost'));
+    expect(lost.length).toBeGreaterThan(0);
+    for (const line of lost) {
+      expect(line.length).toBeLessThan(400);
+      expect(line).not.toContain('node_modules');
+      expect(line).toMatch(/"reason":"[^"]+"/);
+    }
 
     await database.start();
     // The reader's outbox sends the vote again until it is taken.
