@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from './auth/auth-service.ts';
 import { createLogger } from './log.ts';
@@ -13,6 +13,7 @@ import { registerStaticFiles } from './http/static-files.ts';
 import { BODY_LIMIT_BYTES } from './http/body-limits.ts';
 import { answerClientError, answerUnservedRequests } from './http/client-errors.ts';
 import { readJsonAsUtf8 } from './http/json-body.ts';
+import { logEachRequestOnce } from './http/request-log.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     loggerInstance: deps.logger ?? createLogger(deps.logLevel),
+    // One line per request (logEachRequestOnce), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler: answerClientError,
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onConstructorPoisoning: 'remove',
   });
   answerUnservedRequests(app.server);
+  logEachRequestOnce(app);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   // Bodies are JSON unless a route says otherwise (the sign-in form registers its own parser).

@@ -413,6 +413,23 @@ describe('errors from every layer, logs and headers', () => {
     expect(text).toContain('"path":"/api/login"');
   });
 
+  it('logs each request once, when answered: method, path, address, status and time', async () => {
+    const log = captureLog();
+    server = await startTestServer('embedded', { extra: { logger: log.logger } });
+    expect((await server.api('/api/health/live')).status).toBe(200);
+    expect((await server.api('/api/no-such-route?k=v')).status).toBe(404);
+    const lines = log
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId !== undefined);
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ method: 'GET', path: '/api/health/live', remoteAddress: '127.0.0.1' }), statusCode: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ path: '/api/no-such-route', query: '[redacted]' }), statusCode: 404 }),
+    ]);
+  });
+
   it('rejects a token issued in the future beyond a small clock skew', async () => {
     server = await startTestServer('embedded');
     const token = await tokenFor(server);
