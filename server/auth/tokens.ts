@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
-import { StoreUnavailableError } from '../store/db.ts';
 import type { KeyRing, SigningKey } from './key-ring.ts';
 
 export const TOKEN_ISSUER = 'alchemy-search';
@@ -50,14 +49,16 @@ function hasCanonicalSignature(token: string): boolean {
  */
 export async function verifyAccessToken(keys: KeyRing, token: string, now: Date): Promise<AccessClaims | null> {
   if (!hasCanonicalSignature(token)) return null;
-  let verifying: Uint8Array | null;
+  let kid: string | undefined;
   try {
-    const header = decodeProtectedHeader(token);
-    verifying = await keys.verifyingKey(typeof header.kid === 'string' ? header.kid : undefined);
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) throw error;
-    return null;
+    const { kid: named } = decodeProtectedHeader(token);
+    kid = typeof named === 'string' ? named : undefined;
+  } catch {
+    return null; // not a JWT at all
   }
+  // Reading the keys may fail (the store away or broken): the server's trouble, never the token's,
+  // so it is thrown (503 or 500), not taken as an invalid token (401 would sign the reader out).
+  const verifying = await keys.verifyingKey(kid);
   if (!verifying) return null;
   try {
     const { payload } = await jwtVerify(token, verifying, {

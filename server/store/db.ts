@@ -166,12 +166,14 @@ export class StoreUnavailableError extends Error {
 
 /**
  * The database cannot be reached: class 08 (connection exception) but for 08P01 (a protocol
- * violation: a setting refused, not an outage), 57P01–57P03 (shutting down or starting), 53300
- * (out of connections), and the network's own errors.
+ * violation: a setting refused, not an outage), 57P01–57P03 (shutting down or starting), 57P04
+ * (the database dropped under a running server), 53300 (out of connections), 55000 when the
+ * database takes no connections (`ALLOW_CONNECTIONS false`, told by its message: the code alone
+ * also names mistakes in a query), and the network's own errors.
  */
-const UNREACHABLE_SQLSTATE = /^(08(?!P01)...|57P0[123]|53300)$/;
+const UNREACHABLE_SQLSTATE = /^(08(?!P01)...|57P0[1234]|53300)$/;
 const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|Query read timeout|PGlite is closed/i;
+const UNREACHABLE_MESSAGE = /not currently accepting connections|Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|Query read timeout|PGlite is closed/i;
 /**
  * It answers but cannot serve us now, however right the query: class 53 (out of memory or disk),
  * 25006 (read-only: a standby after a failover), 57014 (cancelled, by an operator or the statement

@@ -63,6 +63,21 @@ describe.each(STORES)('two instances on one %s store', (store) => {
     expect((await a.api('/api/feedback', { token: access_token })).status).toBe(200);
   });
 
+  it('answer 500, not 401, when the keys cannot be read: a fault of the server never signs a reader out', async () => {
+    await startPair({ reloadIntervalMs: 1_000 });
+    const { access_token } = await signIn(a);
+    await test.db.query('ALTER TABLE signing_keys RENAME TO signing_keys_away');
+    try {
+      a.clock.advance(2); // past the reload interval: the ring reads the store again
+      const res = await a.api('/api/feedback', { token: access_token });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ detail: 'Internal server error' });
+    } finally {
+      await test.db.query('ALTER TABLE signing_keys_away RENAME TO signing_keys');
+    }
+    expect((await a.api('/api/feedback', { token: access_token })).status).toBe(200);
+  });
+
   it('sign out on one instance ends the token on the other at once', async () => {
     await startPair();
     const tokens = await signIn(a);

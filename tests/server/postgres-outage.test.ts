@@ -178,6 +178,29 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     expect((await save([vote()])).status).toBe(200);
   });
 
+  it('answers 503, not 500, while the database takes no connections (ALLOW_CONNECTIONS false), and recovers by itself', async () => {
+    // From another database: PostgreSQL closes none to the connection asking.
+    const admin = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/, '/template1') });
+    await admin.connect();
+    const name = new URL(cluster.url).pathname.slice(1);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+    await sleep(200);
+    try {
+      await expectUnavailable(await save([vote()]));
+      const signIn = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'reader', password: PASSWORD, grant_type: 'password' }),
+      });
+      await expectUnavailable(signIn);
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    expect((await save([vote()])).status).toBe(200);
+  });
+
   it('answers 503 instead of waiting on for a table an operator holds locked', async () => {
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
