@@ -74,11 +74,13 @@ interface Owner {
   holder: LockHolder;
 }
 
-async function ownerOf(lockFile: string): Promise<Owner> {
+/** The lock's owner, or undefined when there is no lock file (its holder has just released it). */
+async function ownerOf(lockFile: string): Promise<Owner | undefined> {
   const [text, touchedMs] = await Promise.all([
-    readFile(lockFile, 'utf8').catch(() => ''),
+    readFile(lockFile, 'utf8').catch((error: unknown) => ((error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : '')),
     stat(lockFile).then((s) => s.mtimeMs, () => 0),
   ]);
+  if (text === undefined) return undefined;
   const [pid, started, namespace, holder] = text.split('\n').map((line) => line.trim());
   return {
     pid: Number(pid) || 0,
@@ -125,6 +127,36 @@ function isHeld(lockFile: string, owner: Owner, namespace: string | undefined, n
   return started === undefined || started === owner.started;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A takeover file older than this was left by a process that died taking over a lock. */
+const TAKEOVER_STALE_MS = 10_000;
+
+/**
+ * Removes a lock whose owner is gone, one process at a time, checking again once it is the one:
+ * two processes finding the same stale lock would otherwise each remove it, the second removing
+ * the lock the first had just taken, and both would hold the folder. The turn is a second file
+ * made the same atomic way (`<lock>.takeover`), held for a few milliseconds.
+ */
+async function removeStaleLock(lockFile: string, draft: string, namespace: string | undefined): Promise<void> {
+  const takeover = `${lockFile}.takeover`;
+  try {
+    await link(draft, takeover);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const madeMs = await stat(takeover).then((s) => s.mtimeMs, () => Date.now());
+    if (Date.now() - madeMs > TAKEOVER_STALE_MS) await rm(takeover, { force: true });
+    else await sleep(5);
+    return; // the caller tries the lock again
+  }
+  try {
+    const owner = await ownerOf(lockFile);
+    if (owner && !isHeld(lockFile, owner, namespace, Date.now())) await rm(lockFile, { force: true });
+  } finally {
+    await rm(takeover, { force: true });
+  }
+}
+
 /**
  * One process at a time may open a PGlite folder: two would each keep their own copy of the
  * database in memory and overwrite each other's writes (or abort). The lock is a file beside the
@@ -156,14 +188,15 @@ export async function lockDataDir(
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const owner = await ownerOf(lockFile);
+      if (!owner) continue; // released meanwhile: try again
       if (isHeld(lockFile, owner, namespace, Date.now())) {
         if (owner.holder === 'command' && Date.now() < waitUntil) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await sleep(100);
           continue;
         }
         throw new DataDirLockedError(dir, owner.pid, isForeign(owner, namespace), owner.holder);
       }
-      await rm(lockFile, { force: true }); // its owner is gone
+      await removeStaleLock(lockFile, draft, namespace); // its owner is gone
     }
   } finally {
     await rm(draft, { force: true });
@@ -178,7 +211,7 @@ export async function lockDataDir(
     async release() {
       clearInterval(touch);
       if (!heldHere.delete(lockFile)) return;
-      if ((await ownerOf(lockFile)).pid === process.pid) await rm(lockFile, { force: true });
+      if ((await ownerOf(lockFile))?.pid === process.pid) await rm(lockFile, { force: true });
     },
   };
 }

@@ -142,6 +142,27 @@ describe('the embedded data folder lock', () => {
     }
   });
 
+  it('is held by one process at a time, however many take and release it at once', async () => {
+    const dir = await folder();
+    const log = path.join(path.dirname(dir), 'held.log');
+    const holders = Array.from({ length: 8 }, (_, i) =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/lock-holder.ts', dir, '80', log, `p${i}`], { stdio: 'inherit' });
+        child.once('exit', resolve);
+      }),
+    );
+    expect(await Promise.all(holders)).toEqual(Array(8).fill(0));
+    const spans = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').slice(1).map(Number) as [number, number])
+      .sort((x, y) => x[0] - y[0]);
+    expect(spans).toHaveLength(640);
+    // Each hold began after the one before had ended.
+    const overlaps = spans.filter((span, i) => i > 0 && span[0] < spans[i - 1]![1]);
+    expect(overlaps).toEqual([]);
+  }, 120_000);
+
   it('never removes a lock it does not hold', async () => {
     const dir = await folder();
     const lock = await lockDataDir(dir);
