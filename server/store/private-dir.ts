@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config.ts';
 
@@ -17,11 +17,21 @@ export async function makePrivateDir(dir: string): Promise<{ wasMode?: string }>
   return { wasMode: (mode & 0o777).toString(8) };
 }
 
-/** makePrivateDir for DATA_DIR: a folder that cannot be made or is a file is the operator's setting to fix. */
+/**
+ * makePrivateDir for DATA_DIR, and a file written there and deleted: a folder that cannot be made,
+ * is a file, or takes no files (another user's, read-only, /sys) is the operator's setting to fix,
+ * said before the start spends seconds on the models.
+ */
 export async function makeDataDir(dataDir: string): Promise<{ wasMode?: string }> {
-  return makePrivateDir(dataDir).catch((error: unknown) => {
+  try {
+    const made = await makePrivateDir(dataDir);
+    const probe = path.join(dataDir, `.writable-${process.pid}`);
+    await writeFile(probe, '', { mode: 0o600 });
+    await rm(probe, { force: true });
+    return made;
+  } catch (error) {
     throw new ConfigError(`DATA_DIR ${dataDir} cannot be used: ${(error as Error).message}`);
-  });
+  }
 }
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unwritableFolder } from '../fixtures/file-modes.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 
 /** What a start that fails prints, having exited with 1. */
@@ -35,6 +36,8 @@ describe('the server as npm start runs it, misconfigured', () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'alchemy-file-')), 'data');
     await writeFile(file, 'not a folder');
     expect(await failedStart({ DATA_DIR: file })).toContain(`Configuration error: DATA_DIR ${file} cannot be used: EEXIST`);
+    // A folder that takes no files: said at once, not after the models, with a stack trace.
+    expect(await failedStart({ DATA_DIR: await unwritableFolder() })).toMatch(/Configuration error: DATA_DIR \S+ cannot be used: EACCES/);
   });
 
   it('says in one sentence that the book cannot be had, and leaves no half-made database however often it is tried', async () => {

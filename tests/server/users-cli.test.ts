@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
 import { freePort } from '../e2e/server-process.ts';
+import { unwritableFolder } from '../fixtures/file-modes.ts';
 import { STORES, startTestServer } from './harness.ts';
 
 const run = promisify(execFile);
@@ -63,7 +64,7 @@ describe('npm run users', () => {
     expect((await stat(fresh)).mode & 0o777).toBe(0o700);
   }, 60_000);
 
-  it('says in one sentence, as the server does, that a DATA_DIR which is a file cannot be used (exit 2)', async () => {
+  it('says in one sentence, as the server does, that a DATA_DIR which is a file or takes no files cannot be used (exit 2)', async () => {
     const file = path.join(dataDir, 'a-file');
     await writeFile(file, 'not a folder');
     const result = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'list'], {
@@ -74,6 +75,14 @@ describe('npm run users', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^DATA_DIR ${file} cannot be used: [^\n]+\n$`));
+    const unwritable = await unwritableFolder();
+    const refused = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'list'], {
+      env: { ...process.env, DATA_DIR: unwritable, DATABASE_URL: '' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(refused).toEqual({ code: 2, stderr: expect.stringMatching(new RegExp(`^DATA_DIR ${unwritable} cannot be used: EACCES[^\n]+\n$`)) as unknown });
   }, 60_000);
 
   it('refuses to forget a name that is no user, and asks for USER_PASSWORD where it cannot prompt, as usage mistakes (exit 2)', async () => {
