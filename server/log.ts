@@ -29,6 +29,17 @@ export function serializeError(error: unknown): Record<string, unknown> {
   };
 }
 
+/**
+ * What the driver said, with its code (a SQLSTATE or a network error's), for the lines an outage
+ * writes many of (a request answered 503, a readiness check, a pooled connection lost): a stack
+ * apiece tells an operator nothing more.
+ */
+export function driverWords(cause: unknown): { message: string; code?: string } {
+  if (!(cause instanceof Error)) return { message: String(cause) };
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? { message: cause.message, code } : { message: cause.message };
+}
+
 /** Structured logs that never hold credentials, tokens, request bodies, query strings or SQL parameters. */
 export function createLogger(level = 'info', destination?: DestinationStream): FastifyBaseLogger {
   const options = {

@@ -8,7 +8,7 @@ import { staticKeyRing, StoredKeyRing } from './auth/key-ring.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoUser } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createLogger } from './log.ts';
+import { createLogger, driverWords } from './log.ts';
 import { CorpusError } from './corpus/load-corpus.ts';
 import { keepForgetting, VOTE_RETENTION_DAYS } from './store/housekeeping.ts';
 import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
@@ -47,8 +47,7 @@ async function main(): Promise<void> {
   const openStore = async () => {
     const db = await openDb(config, {
       // One line per pooled connection lost: what PostgreSQL said, without pg's stack (about 1 KB each).
-      onConnectionError: (error) =>
-        logger.warn({ reason: error.message, code: (error as NodeJS.ErrnoException).code }, 'database connection lost; reconnecting on demand'),
+      onConnectionError: (error) => logger.warn({ cause: driverWords(error) }, 'database connection lost; reconnecting on demand'),
       holder: 'server',
     });
     try {

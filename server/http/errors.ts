@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../store/db.ts';
+import { driverWords } from '../log.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import { describeValidationError } from './validation.ts';
 
@@ -31,13 +32,6 @@ const KNOWN_CLIENT_ERRORS: Record<string, string> = {
 
 /** Seconds a client should wait before trying again while the database is away. */
 const STORE_RETRY_AFTER_SECONDS = 5;
-
-/** What the driver said, with its code (a SQLSTATE or a network error's). */
-function driverWords(cause: unknown): { message: string; code?: string } {
-  if (!(cause instanceof Error)) return { message: String(cause) };
-  const code = (cause as { code?: unknown }).code;
-  return typeof code === 'string' ? { message: cause.message, code } : { message: cause.message };
-}
 
 /**
  * Every error leaves as `{"detail": "..."}`. A 5xx says only "Internal server error" and its

@@ -41,7 +41,16 @@ export class Metrics {
 
   constructor(db: Db) {
     collectDefaultMetrics({ register: this.registry });
+    const stats = db.poolStats?.bind(db);
+    if (stats) {
+      const pool = (name: string, help: string, read: (s: PoolStats) => number) =>
+        new Gauge({ name, help, registers: [this.registry], collect() { this.set(read(stats())); } });
+      pool('db_pool_connections', 'Connections the pool holds', (s) => s.total);
+      pool('db_pool_idle_connections', 'Connections idle in the pool', (s) => s.idle);
+      pool('db_pool_waiting_requests', 'Queries waiting for a connection', (s) => s.waiting);
+    }
     // Asked at each scrape: while the database is away the pool's gauges read as an idle pool's.
+    // Registered after them, so that they are read before its own query waits for a connection.
     new Gauge({
       name: 'db_up',
       help: `1 if the database answered a query within ${DATABASE_CHECK_MS / 1000} s at this scrape, else 0`,
@@ -54,14 +63,6 @@ export class Metrics {
         this.set(answered ? 1 : 0);
       },
     });
-    const stats = db.poolStats?.bind(db);
-    if (stats) {
-      const pool = (name: string, help: string, read: (s: PoolStats) => number) =>
-        new Gauge({ name, help, registers: [this.registry], collect() { this.set(read(stats())); } });
-      pool('db_pool_connections', 'Connections the pool holds', (s) => s.total);
-      pool('db_pool_idle_connections', 'Connections idle in the pool', (s) => s.idle);
-      pool('db_pool_waiting_requests', 'Queries waiting for a connection', (s) => s.waiting);
-    }
   }
 }
 
@@ -93,6 +94,8 @@ export async function listenForMetrics(metrics: Metrics, host: string, port: num
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });
+  // Anything else gets the API's form of an answer, not Fastify's default one.
+  server.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ detail: 'Not found' }));
   await server.listen({ host, port });
   return server;
 }

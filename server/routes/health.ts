@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
 import { DATABASE_CHECK_MS, withinTime } from '../common/within-time.ts';
 import { HttpError } from '../http/errors.ts';
+import { driverWords } from '../log.ts';
+import { StoreUnavailableError } from '../store/db.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // GET /health: the lineup, the book and the store, for the about page and for operators.
@@ -32,7 +34,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return row?.read_only !== 'on';
       });
     } catch (error) {
-      request.log.warn({ err: error }, 'not ready: the store does not answer');
+      // Polled every few seconds by a load balancer through an outage: one short line each.
+      request.log.warn({ cause: driverWords(error instanceof StoreUnavailableError ? error.cause : error) }, 'not ready: the store does not answer');
       throw new HttpError(503, 'The database is unavailable');
     }
     // A standby after a failover answers reads, but no vote could be stored here.

@@ -86,7 +86,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && nginxInstalled())('two 
     for (const line of lost) {
       expect(line.length).toBeLessThan(400);
       expect(line).not.toContain('node_modules');
-      expect(line).toMatch(/"reason":"[^"]+"/);
+      expect(line).toMatch(/"cause":\{"message":"[^"]+"/);
     }
 
     await database.start();

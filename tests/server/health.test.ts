@@ -87,17 +87,21 @@ describe('health for load balancers', () => {
     await other.app.close();
   });
 
-  it('logs each request the database could not serve in one line, the driver’s words without a stack trace', async () => {
+  it('logs each request the database could not serve, readiness checks too, in one line, the driver’s words without a stack trace', async () => {
     const lines: string[] = [];
     const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
     const other = await startTestServer('embedded', { extra: { engine, logger } });
     await other.db.close();
     expect((await other.api('/api/health')).status).toBe(503);
+    // A load balancer's readiness checks through the outage, too.
+    expect((await other.api('/api/health/ready')).status).toBe(503);
     await other.app.close();
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; cause?: { message: string }; err?: unknown });
-    const unavailable = logged.filter((entry) => entry.msg === 'database unavailable');
-    expect(unavailable).toHaveLength(1);
-    expect(unavailable[0]!.cause!.message).toMatch(/\S/);
-    expect(lines.find((line) => line.includes('database unavailable'))).not.toContain('"stack"');
+    for (const msg of ['database unavailable', 'not ready: the store does not answer']) {
+      const entries = logged.filter((entry) => entry.msg === msg);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.cause!.message).toMatch(/\S/);
+      expect(lines.find((line) => line.includes(msg))).not.toContain('"stack"');
+    }
   });
 });

@@ -62,12 +62,20 @@ describe.each(STORES)('Prometheus metrics on %s', (store) => {
     expect(value(text, 'login_failures_total')).toBe(1);
     expect(value(text, 'login_throttled_total')).toBe(0);
     expect(text).toContain('process_resident_memory_bytes');
-    if (store === 'postgres') expect(value(text, 'db_pool_connections')).toBeGreaterThan(0);
+    if (store === 'postgres') {
+      expect(value(text, 'db_pool_connections')).toBeGreaterThan(0);
+      // Nothing waits in an idle pool: not even the scrape's own check of the database.
+      expect(value(text, 'db_pool_waiting_requests')).toBe(0);
+    }
     expect(value(text, 'db_up')).toBe(1);
   });
 
   it('is not served on the public port', async () => {
     expect((await server.api('/metrics')).status).not.toBe(200);
     expect((await server.api('/api/metrics')).status).toBe(404);
+    // Its own port answers nothing else, in the API's form.
+    const other = await fetch(metricsUrl.replace('/metrics', '/api/search'), { method: 'POST' });
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ detail: 'Not found' });
   });
 });
