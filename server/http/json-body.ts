@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors.ts';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+import { utf8Text } from './utf8-body.ts';
 
 /**
  * JSON bodies are read as UTF-8 (RFC 8259), strictly: Fastify's own parser decoded whatever it
@@ -14,16 +12,11 @@ export function readJsonAsUtf8(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      done(new HttpError(415, 'Content-Type must be application/json in UTF-8'), undefined);
-      return;
-    }
     let text: string;
     try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      done(new HttpError(400, 'Request body is not valid UTF-8'), undefined);
+      text = utf8Text(request, body as Buffer, 'application/json');
+    } catch (error) {
+      done(error as Error, undefined);
       return;
     }
     parseJson(request, text, done);

@@ -196,6 +196,25 @@ describe.each(STORES)('hardening on %s store', (store) => {
     expect(((await (await server.api('/api/feedback', { token })).json()) as Array<{ query: string }>)[0]!.query).toBe('café');
   });
 
+  it('reads the sign-in form as UTF-8 only: another charset gets 415, bytes that are not UTF-8 get 400', async () => {
+    const server = await start(store);
+    await server.addUser('reader', PASSWORD);
+    const form = 'grant_type=password&username=reader&password=correct+horse+battery';
+    const signIn = (contentType: string, body: string | Buffer) =>
+      server.api('/api/login', { method: 'POST', headers: { 'content-type': contentType }, body });
+    for (const charset of ['iso-8859-1', 'utf-16', 'koi8-r']) {
+      const res = await signIn(`application/x-www-form-urlencoded; charset=${charset}`, form);
+      expect(res.status).toBe(415);
+      expect(await detailOf(res)).toBe('Content-Type must be application/x-www-form-urlencoded in UTF-8');
+    }
+    const latin1 = await signIn('application/x-www-form-urlencoded', Buffer.from('grant_type=password&username=caf\xe9&password=correct+horse+battery', 'latin1'));
+    expect(latin1.status).toBe(400);
+    expect(await detailOf(latin1)).toBe('Request body is not valid UTF-8');
+    // UTF-8, said or not, signs in as before.
+    expect((await signIn('application/x-www-form-urlencoded; charset=UTF-8', form)).status).toBe(200);
+    expect((await signIn('application/x-www-form-urlencoded', form)).status).toBe(200);
+  });
+
   it('takes fifty votes with every text at its longest, in a script of four bytes a character', async () => {
     const server = await start(store);
     const token = await tokenFor(server);
