@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
-  answerUnservedRequests(app.server);
+  answerUnservedRequests(app.server, app.log);
   logEachRequestOnce(app);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);

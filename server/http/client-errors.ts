@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -24,7 +25,7 @@ function statusOf(error: NodeJS.ErrnoException): number {
  * character in a header, a bad Content-Length) never becomes a request, so no hook runs. Its
  * reply is written here, as every other error's is: `{"detail"}`, the security headers, an id.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
   // A reply already under way on this connection (a bad request pipelined behind a good one)
   // must not have another one written into it; nor can a closed connection take one.
   const underWay = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
@@ -32,17 +33,23 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     socket.destroy();
     return;
   }
-  writeRawError(socket, statusOf(error));
+  writeRawError(socket, statusOf(error), this.log, { reason: error.code ?? error.message });
 }
 
-/** A reply written straight to the connection, which then closes: `{"detail"}`, the security headers, an id. */
-function writeRawError(socket: Socket, status: number): void {
+/**
+ * A reply written straight to the connection, which then closes: `{"detail"}`, the security
+ * headers, an id; and one log line, as every request that reaches the app has (request-log.ts):
+ * these are much of what an attacker sends.
+ */
+function writeRawError(socket: Socket, status: number, log: FastifyBaseLogger, about: Record<string, string | undefined>): void {
+  const id = randomUUID();
+  log.info({ reqId: id, req: { remoteAddress: socket.remoteAddress }, statusCode: status, ...about }, 'request refused before routing');
   const body = JSON.stringify({ detail: DETAIL[status] });
   const headers: Record<string, string | number> = {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
-    'x-request-id': randomUUID(),
+    'x-request-id': id,
     ...SECURITY_HEADERS,
     connection: 'close',
   };
@@ -57,10 +64,13 @@ function writeRawError(socket: Socket, status: number): void {
  * `Expect` other than 100-continue (Node wrote a bare 417) and CONNECT (Node closed the
  * connection without a word). Both get `{"detail"}` with the security headers, as every error does.
  */
-export function answerUnservedRequests(server: Server): void {
+export function answerUnservedRequests(server: Server, log: FastifyBaseLogger): void {
+  const path = (request: IncomingMessage) => (request.url ?? '').split('?')[0];
   server.on('checkExpectation', (request: IncomingMessage) => {
     request.resume();
-    writeRawError(request.socket, 417);
+    writeRawError(request.socket, 417, log, { method: request.method, path: path(request), reason: 'expect' });
   });
-  server.on('connect', (_request: IncomingMessage, socket: Socket) => writeRawError(socket, 405));
+  server.on('connect', (request: IncomingMessage, socket: Socket) =>
+    writeRawError(socket, 405, log, { method: request.method, path: path(request), reason: 'connect' }),
+  );
 }

@@ -200,7 +200,7 @@ describe.each(STORES)('hardening on %s store', (store) => {
     const server = await start(store);
     await server.addUser('reader', PASSWORD);
     const form = 'grant_type=password&username=reader&password=correct+horse+battery';
-    const signIn = (contentType: string, body: string | Buffer) =>
+    const signIn = (contentType: string, body: BodyInit) =>
       server.api('/api/login', { method: 'POST', headers: { 'content-type': contentType }, body });
     for (const charset of ['iso-8859-1', 'utf-16', 'koi8-r']) {
       const res = await signIn(`application/x-www-form-urlencoded; charset=${charset}`, form);
@@ -432,11 +432,20 @@ describe('errors from every layer, logs and headers', () => {
     expect(text).toContain('"path":"/api/login"');
   });
 
-  it('logs each request once, when answered: method, path, address, status and time', async () => {
+  it('logs each request once, when answered: method, path, address, status and time; one the HTTP parser refuses too', async () => {
     const log = captureLog();
     server = await startTestServer('embedded', { extra: { logger: log.logger } });
     expect((await server.api('/api/health/live')).status).toBe(200);
     expect((await server.api('/api/no-such-route?k=v')).status).toBe(404);
+    // One Node's HTTP parser refuses (a control character in a header) is logged too.
+    const { port } = new URL(server.url);
+    const reply = await new Promise<string>((resolve) => {
+      let text = '';
+      const socket = connect({ port: Number(port), host: '127.0.0.1' }, () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n'));
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
     const lines = log
       .text()
       .trim()
@@ -446,6 +455,7 @@ describe('errors from every layer, logs and headers', () => {
     expect(lines).toEqual([
       expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ method: 'GET', path: '/api/health/live', remoteAddress: '127.0.0.1' }), statusCode: 200, ms: expect.any(Number) }),
       expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ path: '/api/no-such-route', query: '[redacted]' }), statusCode: 404 }),
+      expect.objectContaining({ msg: 'request refused before routing', reqId: reply.match(/x-request-id: (\S+)/)![1], statusCode: 400, reason: 'HPE_INVALID_HEADER_TOKEN' }),
     ]);
   });
 
