@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       // One line per pooled connection lost: what PostgreSQL said, without pg's stack (about 1 KB each).
       onConnectionError: (error) => logger.warn({ cause: driverWords(error) }, 'database connection lost; reconnecting on demand'),
       holder: 'server',
+      onWaitForCommand: (pid) => logger.warn({ pid }, `waiting for a command (process ${pid}) to finish with ${config.dataDir}`),
     });
     try {
       const applied = await migrate(db);

@@ -18,7 +18,10 @@ export async function execute(config: Config, command: UserCommand): Promise<str
   // As the server would make it (a command may run before any server has).
   if (!config.databaseUrl) await makeDataDir(config.dataDir);
   try {
-    const db = await openDb(config, { holder: 'command' });
+    const db = await openDb(config, {
+      holder: 'command',
+      onWaitForCommand: (pid) => console.error(`Waiting for another command (process ${pid}) to finish with ${config.dataDir}…`),
+    });
     try {
       await migrate(db);
       return await runUserCommand(db, command);

@@ -169,7 +169,13 @@ async function removeStaleLock(lockFile: string, draft: string, namespace: strin
  */
 export async function lockDataDir(
   dir: string,
-  options: { touchMs?: number; holder?: LockHolder; commandWaitMs?: number } = {},
+  options: {
+    touchMs?: number;
+    holder?: LockHolder;
+    commandWaitMs?: number;
+    /** Told once when a command holds the folder and this begins to wait for it. */
+    onWait?: (pid: number) => void;
+  } = {},
 ): Promise<DataDirLock> {
   const lockFile = `${path.resolve(dir)}.lock`;
   // Named apart from any other process's draft, in this container or another.
@@ -178,6 +184,7 @@ export async function lockDataDir(
   const holder = options.holder ?? 'server';
   await writeFile(draft, `${process.pid}\n${processStart(process.pid) ?? ''}\n${namespace ?? ''}\n${holder}\n`, { mode: 0o600 });
   const waitUntil = Date.now() + (options.commandWaitMs ?? COMMAND_WAIT_MS);
+  let waited = false;
   try {
     for (;;) {
       try {
@@ -191,6 +198,8 @@ export async function lockDataDir(
       if (!owner) continue; // released meanwhile: try again
       if (isHeld(lockFile, owner, namespace, Date.now())) {
         if (owner.holder === 'command' && Date.now() < waitUntil) {
+          if (!waited) options.onWait?.(owner.pid);
+          waited = true;
           await sleep(100);
           continue;
         }

@@ -110,12 +110,12 @@ async function removeDrafts(dataDir: string): Promise<void> {
  * The embedded store: PGlite in `dataDir`, or in memory when no folder is given (tests). Throws
  * DataDirLockedError while another live process has that folder open.
  */
-export async function openEmbeddedDb(dataDir?: string, holder: LockHolder = 'server'): Promise<Db> {
+export async function openEmbeddedDb(dataDir?: string, holder: LockHolder = 'server', onWait?: (pid: number) => void): Promise<Db> {
   let lock: DataDirLock | undefined;
   if (dataDir) {
     // DATA_DIR, when a command (npm run users) makes it before any server has: this user's only.
     await mkdir(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-    lock = await lockDataDir(dataDir, { holder });
+    lock = await lockDataDir(dataDir, { holder, ...(onWait ? { onWait } : {}) });
   }
   let lite: PGlite;
   try {
@@ -346,9 +346,14 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
 
 export async function openDb(
   settings: { databaseUrl?: string; dataDir: string },
-  options: { onConnectionError?: (error: Error) => void; holder?: LockHolder } = {},
+  options: {
+    onConnectionError?: (error: Error) => void;
+    holder?: LockHolder;
+    /** Told when a command holds the embedded store and the opening waits for it. */
+    onWaitForCommand?: (pid: number) => void;
+  } = {},
 ): Promise<Db> {
   return settings.databaseUrl
     ? openPostgresDb(settings.databaseUrl, { onConnectionError: options.onConnectionError })
-    : openEmbeddedDb(`${settings.dataDir}/pgdata`, options.holder);
+    : openEmbeddedDb(`${settings.dataDir}/pgdata`, options.holder, options.onWaitForCommand);
 }

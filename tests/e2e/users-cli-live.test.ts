@@ -120,6 +120,8 @@ describe('npm run users while the server runs on the embedded store', () => {
     );
     server = await startServerProcess({ DATA_DIR: server.dataDir });
     expect(command.exitCode).toBe(0);
+    // It said what it was waiting for.
+    expect(server.output()).toContain(`waiting for a command (process ${command.pid}) to finish with`);
     expect((await login('demo', 'demo password 1')).status).toBe(200);
   });
 
