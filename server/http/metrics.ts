@@ -2,7 +2,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sideServerLogging } from '../log.ts';
-import { DATABASE_CHECK_MS, withinTime } from '../common/within-time.ts';
+import { DATABASE_CHECK_MS } from '../common/within-time.ts';
+import { checkDatabase } from '../store/database-check.ts';
 import type { Db } from '../store/db.ts';
 
 type PoolStats = ReturnType<NonNullable<Db['poolStats']>>;
@@ -56,7 +57,7 @@ export class Metrics {
       help: `1 if the database answered a query within ${DATABASE_CHECK_MS / 1000} s at this scrape, else 0`,
       registers: [this.registry],
       async collect() {
-        const answered = await withinTime(DATABASE_CHECK_MS, () => db.query('SELECT 1')).then(
+        const answered = await checkDatabase(db).then(
           () => true,
           () => false,
         );

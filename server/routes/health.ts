@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
-import { DATABASE_CHECK_MS, withinTime } from '../common/within-time.ts';
 import { HttpError } from '../http/errors.ts';
 import { driverWords } from '../log.ts';
+import { checkDatabase } from '../store/database-check.ts';
 import { StoreUnavailableError } from '../store/db.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,10 +29,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!app.engine || unavailable.length > 0) throw new HttpError(503, 'The models are not loaded');
     let writable: boolean;
     try {
-      writable = await withinTime(DATABASE_CHECK_MS, async () => {
-        const [row] = await app.db.query<{ read_only: string }>("SELECT current_setting('transaction_read_only') AS read_only");
-        return row?.read_only !== 'on';
-      });
+      ({ writable } = await checkDatabase(app.db));
     } catch (error) {
       // Polled every few seconds by a load balancer through an outage: one short line each.
       request.log.warn({ cause: driverWords(error instanceof StoreUnavailableError ? error.cause : error) }, 'not ready: the store does not answer');
