@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -18,4 +18,16 @@ export function utf8Text(request: FastifyRequest, body: Buffer, mediaType: strin
   } catch {
     throw new HttpError(400, 'Request body is not valid UTF-8');
   }
+}
+
+/**
+ * No body is taken compressed (no client of ours sends one): a `Content-Encoding` other than
+ * identity gets 415 (RFC 9110, 15.5.16), where it was read as if plain: a gzip body then failed as
+ * bad JSON, and a plain one labelled gzip was taken.
+ */
+export function refuseEncodedBodies(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const coding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (coding && coding !== 'identity') throw new HttpError(415, 'Content-Encoding is not supported: send the body uncompressed');
+  });
 }

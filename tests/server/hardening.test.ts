@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
@@ -213,6 +214,20 @@ describe.each(STORES)('hardening on %s store', (store) => {
     // UTF-8, said or not, signs in as before.
     expect((await signIn('application/x-www-form-urlencoded; charset=UTF-8', form)).status).toBe(200);
     expect((await signIn('application/x-www-form-urlencoded', form)).status).toBe(200);
+  });
+
+  it('takes no compressed body: a Content-Encoding other than identity gets 415, and nothing is stored', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    const json = JSON.stringify({ items: [vote()] });
+    for (const [coding, body] of [['gzip', json], ['gzip', gzipSync(json)], ['br', json]] as const) {
+      const res = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': 'application/json', 'content-encoding': coding }, body });
+      expect(res.status).toBe(415);
+      expect(await detailOf(res)).toBe('Content-Encoding is not supported: send the body uncompressed');
+    }
+    expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
+    const plain = await server.api('/api/save', { method: 'POST', token, headers: { 'content-type': 'application/json', 'content-encoding': 'identity' }, body: json });
+    expect(plain.status).toBe(200);
   });
 
   it('takes fifty votes with every text at its longest, in a script of four bytes a character', async () => {
