@@ -2,7 +2,7 @@
  * npm run bench: starts the real server as npm start does (in a data folder of its own),
  * measures it the same way every time, prints a Markdown table and writes bench/results.md.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { silentProgress } from '../server/common/progress.ts';
@@ -251,7 +251,25 @@ async function main(): Promise<void> {
   if (rows.some((r) => r.met === false)) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
+/**
+ * Every temporary folder of the run (the servers' data, ~80 MB a run; Chromium's profiles) is made
+ * in one, deleted at the end: `os.tmpdir()` and the processes the run starts read TMPDIR.
+ */
+async function inOneTemporaryFolder(work: () => Promise<void>): Promise<void> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'alchemy-bench-'));
+  await chmod(folder, 0o755);
+  const outer = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  try {
+    await work();
+  } finally {
+    if (outer === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outer;
+    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+inOneTemporaryFolder(main).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
