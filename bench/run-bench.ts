@@ -2,9 +2,10 @@
  * npm run bench: starts the real server as npm start does (in a data folder of its own),
  * measures it the same way every time, prints a Markdown table and writes bench/results.md.
  */
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
+import { enterOneTemporaryFolder } from '../scripts/temporary-folder.ts';
 import { silentProgress } from '../server/common/progress.ts';
 import { startRetrieval } from '../server/search/start-retrieval.ts';
 import { startServerProcess } from '../tests/e2e/server-process.ts';
@@ -251,25 +252,14 @@ async function main(): Promise<void> {
   if (rows.some((r) => r.met === false)) process.exitCode = 1;
 }
 
-/**
- * Every temporary folder of the run (the servers' data, ~80 MB a run; Chromium's profiles) is made
- * in one, deleted at the end: `os.tmpdir()` and the processes the run starts read TMPDIR.
- */
-async function inOneTemporaryFolder(work: () => Promise<void>): Promise<void> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'alchemy-bench-'));
-  await chmod(folder, 0o755);
-  const outer = process.env.TMPDIR;
-  process.env.TMPDIR = folder;
-  try {
-    await work();
-  } finally {
-    if (outer === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = outer;
-    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
-  }
-}
-
-inOneTemporaryFolder(main).catch((error: unknown) => {
-  console.error(error);
+// Every temporary folder of the run (the servers' data, Chromium's profiles) is made in one, deleted at the end.
+const leaveTemporaryFolder = await enterOneTemporaryFolder('alchemy-bench-');
+const failure = await main().then(
+  () => undefined,
+  (error: unknown) => error ?? new Error('the bench failed'),
+);
+await leaveTemporaryFolder();
+if (failure !== undefined) {
+  console.error(failure);
   process.exit(1);
-});
+}

@@ -12,9 +12,8 @@ import { services } from './http/services.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { BODY_LIMIT_BYTES } from './http/body-limits.ts';
 import { answerClientError, answerUnservedRequests } from './http/client-errors.ts';
-import { readJsonAsUtf8 } from './http/json-body.ts';
 import { logEachRequestOnce } from './http/request-log.ts';
-import { refuseEncodedBodies } from './http/utf8-body.ts';
+import { readJsonAsUtf8 } from './http/request-bodies.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -97,7 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bodies are JSON unless a route says otherwise (the sign-in form registers its own parser).
   app.removeContentTypeParser('text/plain');
   readJsonAsUtf8(app);
-  refuseEncodedBodies(app);
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -32,9 +32,12 @@ export function serializeError(error: unknown): Record<string, unknown> {
 /**
  * What the driver said, with its code (a SQLSTATE or a network error's), for the lines an outage
  * writes many of (a request answered 503, a readiness check, a pooled connection lost): a stack
- * apiece tells an operator nothing more.
+ * apiece tells an operator nothing more. An error that wraps another (StoreUnavailableError) is
+ * told by the one it wraps, whose words are the driver's.
  */
-export function driverWords(cause: unknown): { message: string; code?: string } {
+export function driverWords(error: unknown): { message: string; code?: string } {
+  let cause = error;
+  while (cause instanceof Error && cause.cause !== undefined) cause = cause.cause;
   if (!(cause instanceof Error)) return { message: String(cause) };
   const code = (cause as { code?: unknown }).code;
   return typeof code === 'string' ? { message: cause.message, code } : { message: cause.message };

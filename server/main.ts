@@ -48,8 +48,7 @@ async function main(): Promise<void> {
     const db = await openDb(config, {
       // One line per pooled connection lost: what PostgreSQL said, without pg's stack (about 1 KB each).
       onConnectionError: (error) => logger.warn({ cause: driverWords(error) }, 'database connection lost; reconnecting on demand'),
-      holder: 'server',
-      onWaitForCommand: (pid) => logger.warn({ pid }, `waiting for a command (process ${pid}) to finish with ${config.dataDir}`),
+      lock: { onWait: (pid) => logger.warn({ pid }, `waiting for a command (process ${pid}) to finish with ${config.dataDir}`) },
     });
     try {
       const applied = await migrate(db);
@@ -161,6 +160,17 @@ class ListenError extends Error {
   }
 }
 
+/** The start's one sentence when DATA_DIR's embedded store is held by another process. */
+function whoHoldsTheFolder({ holder, foreign, pid, dir }: DataDirLockedError): string {
+  if (holder === 'command') {
+    return `A command (process ${pid}, npm run users or keys) has held ${dir} for over ${COMMAND_WAIT_MS / 1000} s: start the server again once it has finished, or stop it.`;
+  }
+  if (foreign) {
+    return `Another server (process ${pid} of another container or pid namespace) is using ${dir}: stop it first, or give this one its own DATA_DIR. A lock its server left by stopping uncleanly is taken over ${FOREIGN_LOCK_STALE_MS / 1000} s after.`;
+  }
+  return `Another server (process ${pid}) is using ${dir}: stop it first, or give this one its own DATA_DIR.`;
+}
+
 main().catch((error: unknown) => {
   const problem = databaseProblem(error, process.env.DATABASE_URL);
   if (error instanceof CorpusError) {
@@ -173,13 +183,7 @@ main().catch((error: unknown) => {
   } else if (problem) {
     console.error(problem);
   } else if (error instanceof DataDirLockedError) {
-    console.error(
-      error.holder === 'command'
-        ? `A command (process ${error.pid}, npm run users or keys) has held ${error.dir} for over ${COMMAND_WAIT_MS / 1000} s: start the server again once it has finished, or stop it.`
-        : error.foreign
-        ? `Another server (process ${error.pid} of another container or pid namespace) is using ${error.dir}: stop it first, or give this one its own DATA_DIR. A lock its server left by stopping uncleanly is taken over ${FOREIGN_LOCK_STALE_MS / 1000} s after.`
-        : `Another server (process ${error.pid}) is using ${error.dir}: stop it first, or give this one its own DATA_DIR.`,
-    );
+    console.error(whoHoldsTheFolder(error));
   } else {
     console.error(error);
   }

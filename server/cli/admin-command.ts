@@ -19,8 +19,10 @@ export async function execute(config: Config, command: UserCommand): Promise<str
   if (!config.databaseUrl) await makeDataDir(config.dataDir);
   try {
     const db = await openDb(config, {
-      holder: 'command',
-      onWaitForCommand: (pid) => console.error(`Waiting for another command (process ${pid}) to finish with ${config.dataDir}…`),
+      lock: {
+        holder: 'command',
+        onWait: (pid) => console.error(`Waiting for another command (process ${pid}) to finish with ${config.dataDir}…`),
+      },
     });
     try {
       await migrate(db);

@@ -1,9 +1,3 @@
-/**
- * A database that takes longer than this to answer a check (readiness, the metrics' db_up) is
- * counted as not answering: it may be frozen, and a check must not wait as long as a query may.
- */
-export const DATABASE_CHECK_MS = 2_000;
-
 /** No answer came within the time allowed. */
 export class TooLateError extends Error {
   constructor(ms: number) {

@@ -44,7 +44,7 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   if (error instanceof StoreUnavailableError) {
     // One line each, the driver's own words: an outage answers many requests this way, and a
     // stack trace apiece told an operator nothing more.
-    request.log.warn({ cause: driverWords(error.cause) }, 'database unavailable');
+    request.log.warn({ cause: driverWords(error) }, 'database unavailable');
     return reply
       .status(503)
       .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))

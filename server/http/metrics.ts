@@ -2,8 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sideServerLogging } from '../log.ts';
-import { DATABASE_CHECK_MS } from '../common/within-time.ts';
-import { checkDatabase } from '../store/database-check.ts';
+import { checkDatabase, DATABASE_CHECK_MS } from '../store/database-check.ts';
 import type { Db } from '../store/db.ts';
 
 type PoolStats = ReturnType<NonNullable<Db['poolStats']>>;

@@ -4,7 +4,7 @@ import { DetailReply, LoginForm, RefreshRequest, TokenReply } from '../../contra
 import { describeWait } from '../auth/throttle-policy.ts';
 import { callerOf } from '../http/authenticate.ts';
 import { HttpError } from '../http/errors.ts';
-import { utf8Text } from '../http/utf8-body.ts';
+import { utf8Text } from '../http/request-bodies.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const SESSION_EXPIRED = 'Session expired. Please login again.';

@@ -3,7 +3,6 @@ import { Health, Liveness, Readiness } from '../../contract/api-schemas.ts';
 import { HttpError } from '../http/errors.ts';
 import { driverWords } from '../log.ts';
 import { checkDatabase } from '../store/database-check.ts';
-import { StoreUnavailableError } from '../store/db.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // GET /health: the lineup, the book and the store, for the about page and for operators.
@@ -32,7 +31,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ({ writable } = await checkDatabase(app.db));
     } catch (error) {
       // Polled every few seconds by a load balancer through an outage: one short line each.
-      request.log.warn({ cause: driverWords(error instanceof StoreUnavailableError ? error.cause : error) }, 'not ready: the store does not answer');
+      request.log.warn({ cause: driverWords(error) }, 'not ready: the store does not answer');
       throw new HttpError(503, 'The database is unavailable');
     }
     // A standby after a failover answers reads, but no vote could be stored here.

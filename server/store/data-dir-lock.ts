@@ -22,6 +22,13 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** Who takes the lock, and whom to tell when it waits for a command. */
+export interface LockOptions {
+  holder?: LockHolder;
+  /** Told once when a command holds the folder and this begins to wait for it. */
+  onWait?: (pid: number) => void;
+}
+
 export interface DataDirLock {
   release(): Promise<void>;
 }
@@ -167,16 +174,7 @@ async function removeStaleLock(lockFile: string, draft: string, namespace: strin
  * before its restart) once it has gone 20 s untouched. A folder a command holds is waited for (up
  * to 30 s): a server (re)started while `npm run users` makes its change starts a moment later.
  */
-export async function lockDataDir(
-  dir: string,
-  options: {
-    touchMs?: number;
-    holder?: LockHolder;
-    commandWaitMs?: number;
-    /** Told once when a command holds the folder and this begins to wait for it. */
-    onWait?: (pid: number) => void;
-  } = {},
-): Promise<DataDirLock> {
+export async function lockDataDir(dir: string, options: LockOptions & { touchMs?: number; commandWaitMs?: number } = {}): Promise<DataDirLock> {
   const lockFile = `${path.resolve(dir)}.lock`;
   // Named apart from any other process's draft, in this container or another.
   const draft = `${lockFile}.${process.pid}-${randomBytes(6).toString('hex')}`;

@@ -1,5 +1,11 @@
-import { DATABASE_CHECK_MS, withinTime } from '../common/within-time.ts';
+import { withinTime } from '../common/within-time.ts';
 import type { Db } from './db.ts';
+
+/**
+ * A database that takes longer than this to answer a check (readiness, the metrics' db_up) is
+ * counted as not answering: it may be frozen, and a check must not wait as long as a query may.
+ */
+export const DATABASE_CHECK_MS = 2_000;
 
 /** Checks of a database still waiting for its answer, shared by whoever asks meanwhile. */
 const inFlight = new WeakMap<Db, Promise<boolean>>();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { lockDataDir, type DataDirLock, type LockHolder } from './data-dir-lock.ts';
+import { lockDataDir, type DataDirLock, type LockOptions } from './data-dir-lock.ts';
 import { closeDatabaseFolder } from './private-dir.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
@@ -110,12 +110,12 @@ async function removeDrafts(dataDir: string): Promise<void> {
  * The embedded store: PGlite in `dataDir`, or in memory when no folder is given (tests). Throws
  * DataDirLockedError while another live process has that folder open.
  */
-export async function openEmbeddedDb(dataDir?: string, holder: LockHolder = 'server', onWait?: (pid: number) => void): Promise<Db> {
+export async function openEmbeddedDb(dataDir?: string, lockOptions: LockOptions = {}): Promise<Db> {
   let lock: DataDirLock | undefined;
   if (dataDir) {
     // DATA_DIR, when a command (npm run users) makes it before any server has: this user's only.
     await mkdir(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-    lock = await lockDataDir(dataDir, { holder, ...(onWait ? { onWait } : {}) });
+    lock = await lockDataDir(dataDir, lockOptions);
   }
   let lite: PGlite;
   try {
@@ -348,12 +348,11 @@ export async function openDb(
   settings: { databaseUrl?: string; dataDir: string },
   options: {
     onConnectionError?: (error: Error) => void;
-    holder?: LockHolder;
-    /** Told when a command holds the embedded store and the opening waits for it. */
-    onWaitForCommand?: (pid: number) => void;
+    /** How the embedded store's folder is locked (who holds it, whom to tell when it waits). */
+    lock?: LockOptions;
   } = {},
 ): Promise<Db> {
   return settings.databaseUrl
     ? openPostgresDb(settings.databaseUrl, { onConnectionError: options.onConnectionError })
-    : openEmbeddedDb(`${settings.dataDir}/pgdata`, options.holder, options.onWaitForCommand);
+    : openEmbeddedDb(`${settings.dataDir}/pgdata`, options.lock);
 }
