@@ -1,13 +1,24 @@
 import { LogController, type FastifyBaseLogger } from 'fastify';
 import { pino, type DestinationStream } from 'pino';
 
-/** A request as the log shows it: its path, never its query string (which may carry a secret). */
+/** The most of a path one log line holds: a path may run to Node's 16 KB header limit. */
+export const LOGGED_PATH_MAX = 512;
+
+/**
+ * A request as the log shows it: its path, never its query string (which may carry a secret), cut
+ * at LOGGED_PATH_MAX characters with its full length beside it, so an attacker's 16 KB paths
+ * cannot make each of their requests a 16 KB line. A request the HTTP parser refused has no path
+ * to tell, and shows none.
+ */
 export function serializeRequest(request: { method?: string; url?: string; id?: string; ip?: string }) {
-  const url = request.url ?? '';
-  const queryAt = url.indexOf('?');
+  const url = request.url;
+  const queryAt = url === undefined ? -1 : url.indexOf('?');
+  const path = url === undefined ? undefined : queryAt === -1 ? url : url.slice(0, queryAt);
+  const long = path !== undefined && path.length > LOGGED_PATH_MAX;
   return {
     method: request.method,
-    path: queryAt === -1 ? url : url.slice(0, queryAt),
+    ...(path === undefined ? {} : { path: long ? `${path.slice(0, LOGGED_PATH_MAX)}…` : path }),
+    ...(long ? { pathLength: path.length } : {}),
     ...(queryAt === -1 ? {} : { query: '[redacted]' }),
     remoteAddress: request.ip,
   };
