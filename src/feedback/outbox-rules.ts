@@ -35,12 +35,49 @@ export type SendOutcome =
 /** What became of a vote the reader gave: sent, waiting in the outbox, or refused by the server. */
 export type SettledVote = { kind: 'delivered' } | { kind: 'queued' } | { kind: 'rejected'; reason: string };
 
-/** 2xx delivered (a duplicate too); network, 5xx and 429 retry later; 401 needs a fresh token; other 4xx are dead letters. */
-export function outcomeOfStatus(status: number, detail?: string): SendOutcome {
-  if (status >= 200 && status < 300) return { kind: 'delivered' };
+/** What a reply to /save held, as far as the outbox cares: the API's receipt, its refusal, or neither. */
+export type SaveReplyBody =
+  | { kind: 'receipt'; saved: number; duplicates: number }
+  | { kind: 'refusal'; detail: string }
+  /** Not the API's words: a captive portal's page, a proxy's error page, an empty body. */
+  | { kind: 'foreign' };
+
+/** Reads a reply's body as the API writes it: JSON, a receipt `{saved, duplicates}` or a refusal `{detail}`. */
+export function readSaveReply(contentType: string | null, text: string): SaveReplyBody {
+  if (!contentType || !/^application\/json\b/i.test(contentType.trim())) return { kind: 'foreign' };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { kind: 'foreign' };
+  }
+  if (typeof body !== 'object' || body === null) return { kind: 'foreign' };
+  const { saved, duplicates, detail } = body as Record<string, unknown>;
+  if (Number.isInteger(saved) && Number.isInteger(duplicates)) return { kind: 'receipt', saved: saved as number, duplicates: duplicates as number };
+  if (typeof detail === 'string' && detail) return { kind: 'refusal', detail };
+  return { kind: 'foreign' };
+}
+
+/** Why a vote is kept when something other than the API answered for it. */
+export const NOT_THE_SERVER = 'The reply did not come from the server';
+
+/**
+ * What a reply to one vote's /save means. Only the API's own receipt, counting that vote (saved
+ * or a duplicate), is delivery: a 200 page from a captive portal or a sign-in wall, or a redirect,
+ * is not, and the vote is tried again. 401 needs a fresh token; 5xx, 429 and 408 retry later. Any
+ * other 4xx is a dead letter only when the API itself refused the vote (its `{detail}`): a
+ * proxy's 404 or 403 page says nothing of the vote, which is tried again.
+ */
+export function outcomeOfReply(status: number, body: SaveReplyBody, votesSent = 1): SendOutcome {
+  const detail = body.kind === 'refusal' ? body.detail : undefined;
+  if (status >= 200 && status < 300) {
+    if (body.kind === 'receipt' && body.saved + body.duplicates === votesSent) return { kind: 'delivered' };
+    return { kind: 'retry', reason: NOT_THE_SERVER };
+  }
   if (status === 401) return { kind: 'auth' };
   if (status >= 500 || status === 429 || status === 408) return { kind: 'retry', reason: detail ?? `HTTP ${status}` };
-  return { kind: 'rejected', reason: detail ?? 'Failed to save feedback' };
+  if (detail === undefined) return { kind: 'retry', reason: `${NOT_THE_SERVER} (HTTP ${status})` };
+  return { kind: 'rejected', reason: detail };
 }
 
 /** No reply at all (offline, server down): the vote waits and is tried again. */

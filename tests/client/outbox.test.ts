@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../src/feedback/feedback-item.ts';
 import { Outbox } from '../../src/feedback/outbox.ts';
-import { backoffMs, outcomeOfStatus, type OutboxEntry, type SendOutcome } from '../../src/feedback/outbox-rules.ts';
+import { backoffMs, type OutboxEntry, type SendOutcome } from '../../src/feedback/outbox-rules.ts';
 import { statusFor } from '../../src/feedback/outbox-status.ts';
 import { replayOutbox, withReplayLock } from '../../src/feedback/replay-outbox.ts';
+import { outcomeOfResponse } from '../../src/feedback/send-vote.ts';
 
 let outboxes = 0;
 const freshOutbox = () => new Outbox(`test-${++outboxes}-${Math.random()}`);
@@ -143,13 +144,29 @@ describe('the outbox', () => {
     expect(await outbox.deadLetters()).toEqual([]);
   });
 
-  it('maps replies to outcomes: 2xx delivered, 401 auth, 5xx/429/network retry, other 4xx dead', () => {
-    expect(outcomeOfStatus(200).kind).toBe('delivered');
-    expect(outcomeOfStatus(401).kind).toBe('auth');
-    expect(outcomeOfStatus(503).kind).toBe('retry');
-    expect(outcomeOfStatus(429).kind).toBe('retry');
-    expect(outcomeOfStatus(400, 'bad').kind).toBe('rejected');
-    expect(outcomeOfStatus(413).kind).toBe('rejected');
+  it('counts a vote delivered only on the server’s receipt; other replies keep it, and only the server’s own refusal is a dead letter', async () => {
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const html = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/html' } });
+    const outcome = async (response: Response) => (await outcomeOfResponse(response)).kind;
+    expect(await outcome(json(200, { saved: 1, duplicates: 0 }))).toBe('delivered');
+    expect(await outcome(json(200, { saved: 0, duplicates: 1 }))).toBe('delivered');
+    // A captive portal's or a sign-in wall's page, an empty or unrelated reply, a redirect: kept.
+    expect(await outcome(html(200, '<html>Please sign in to the Wi-Fi</html>'))).toBe('retry');
+    expect(await outcome(new Response(null, { status: 204 }))).toBe('retry');
+    expect(await outcome(json(200, { ok: true }))).toBe('retry');
+    expect(await outcome(Response.redirect('http://portal.example/', 302))).toBe('retry');
+    expect(await outcome(json(401, { detail: 'Invalid token' }))).toBe('auth');
+    expect(await outcome(html(503, 'Bad gateway'))).toBe('retry');
+    expect(await outcome(json(429, { detail: 'Too many requests' }))).toBe('retry');
+    // A proxy's 404 or 403 page says nothing of the vote: kept.
+    expect(await outcome(html(404, '<html>404 Not Found (nginx)</html>'))).toBe('retry');
+    expect(await outcome(html(403, '<html>Forbidden</html>'))).toBe('retry');
+    // The server's own refusal, with its reason, is final.
+    expect(await outcomeOfResponse(json(400, { detail: 'items[0].reaction must be one of 👍, 🤷, 👎' }))).toEqual({
+      kind: 'rejected',
+      reason: 'items[0].reaction must be one of 👍, 🤷, 👎',
+    });
+    expect(await outcome(json(413, { detail: 'The request body is too large' }))).toBe('rejected');
   });
 
   it('lets only one replay run at a time', async () => {

@@ -150,6 +150,39 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await server.down();
   });
 
+  it('keeps a vote answered by something other than the server (a captive portal, a redirect, a proxy 404) and delivers it later, once each', async () => {
+    const server = new FlakyServer(await freePort(), undefined, {});
+    await server.up();
+    const page = await controlledPage(server);
+    await signInAndSearch(page, server, 'Where is the happiness of the heart?');
+    const answers = [
+      { status: 200, contentType: 'text/html', body: '<html>Please sign in to the Wi-Fi</html>' },
+      { status: 302, headers: { location: '/about' } },
+      { status: 404, contentType: 'text/html', body: '<html>404 Not Found (nginx)</html>' },
+    ];
+    await context.route('**/api/save', (route) => route.fulfill(answers[0]!));
+    await page.getByRole('button', { name: 'Good result (result A)' }).click();
+    await page.getByText('will be sent as soon as the server can be reached').waitFor();
+    await context.unrouteAll({ behavior: 'wait' });
+    await context.route('**/api/save', (route) => route.fulfill(answers[1]!));
+    await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
+    await page.getByTestId('outbox-pending').getByText('2 votes are waiting to be sent').waitFor();
+    await context.unrouteAll({ behavior: 'wait' });
+    await search(page, 'What does the proxy say?');
+    await context.route('**/api/save', (route) => route.fulfill(answers[2]!));
+    await page.getByRole('button', { name: 'Somewhat relevant (result A)' }).click();
+    await page.getByTestId('outbox-pending').getByText('3 votes are waiting to be sent').waitFor();
+    expect(await page.getByText('could not be saved').count()).toBe(0);
+    expect(await server.votes()).toEqual([]);
+    // The way to the server is clear again.
+    await context.unrouteAll({ behavior: 'wait' });
+    await page.getByTestId('outbox-pending').getByRole('button', { name: 'Send now' }).click();
+    await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
+    const votes = (await server.votes()).map((v) => `${v.query}|${v.result_label}|${v.reaction}`).sort();
+    expect(votes).toEqual(['What does the proxy say?|A|🤷', 'Where is the happiness of the heart?|A|👍', 'Where is the happiness of the heart?|B|👎']);
+    await server.down();
+  });
+
   it('delivers a vote queued with an access token that expired meanwhile, after a refresh', async () => {
     const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
     await server.up();
