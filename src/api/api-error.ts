@@ -49,6 +49,11 @@ export async function serverDetail(response: Response): Promise<string | undefin
   return undefined;
 }
 
+/** The error for a reply of this status, in the server's words when it gave any. */
+export function errorFor(status: number, detail: string | undefined, fallback: string): ApiError {
+  return new ApiError(kindOf(status), detail ?? fallback, status);
+}
+
 export async function errorFromResponse(response: Response, fallback: string): Promise<ApiError> {
-  return new ApiError(kindOf(response.status), (await serverDetail(response)) ?? fallback, response.status);
+  return errorFor(response.status, await serverDetail(response), fallback);
 }

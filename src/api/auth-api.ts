@@ -1,16 +1,36 @@
 import type { TokenReply } from '../../contract/api-schemas.ts';
 import { apiUrl } from './api-base.ts';
-import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { ApiError, errorFor, errorFromResponse, NETWORK_ERROR_MESSAGE, serverDetail } from './api-error.ts';
 
 /** The token reply as received: the client takes `token_type` as bearer and a missing refresh token as none. */
 export type TokenResponse = Pick<TokenReply, 'access_token'> & Partial<Omit<TokenReply, 'access_token'>>;
+
+/**
+ * The tokens in a reply, or `undefined` when the reply holds none: a captive portal's or a sign-in
+ * wall's 200 page is not the server's answer.
+ */
+async function tokensIn(response: Response): Promise<TokenResponse | undefined> {
+  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return undefined;
+  try {
+    const body = (await response.json()) as Partial<TokenResponse> | null;
+    return typeof body?.access_token === 'string' && body.access_token ? (body as TokenResponse) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How credentials are sent: never redirected, so a password or a refresh token is never carried on
+ * to where a redirect points (a 307 would resend the body there).
+ */
+const CREDENTIALS_REQUEST: Pick<RequestInit, 'method' | 'redirect'> = { method: 'POST', redirect: 'manual' };
 
 /** POST /login, form-encoded. */
 export async function requestLogin(username: string, password: string): Promise<TokenResponse> {
   let response: Response;
   try {
     response = await fetch(apiUrl('/login'), {
-      method: 'POST',
+      ...CREDENTIALS_REQUEST,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username, password, grant_type: 'password' }).toString(),
     });
@@ -18,23 +38,37 @@ export async function requestLogin(username: string, password: string): Promise<
     throw new ApiError('network', NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) throw await errorFromResponse(response, 'Login failed');
-  return (await response.json()) as TokenResponse;
+  const tokens = await tokensIn(response);
+  if (!tokens) throw new ApiError('network', NETWORK_ERROR_MESSAGE);
+  return tokens;
 }
 
-/** POST /refresh; the token type defaults to bearer. */
+const REFRESH_NO_ANSWER = 'Network error during token refresh';
+
+/**
+ * POST /refresh; the token type defaults to bearer. Only the API refusing the token (its
+ * `{detail}` with a 400, 401 or 403) ends the session: a reply that is not the API's (a captive
+ * portal's page, a proxy's 403 or 404 page, a redirect) is no answer, and the reader stays signed in.
+ */
 export async function requestRefresh(refreshToken: string): Promise<TokenResponse> {
   let response: Response;
   try {
     response = await fetch(apiUrl('/refresh'), {
-      method: 'POST',
+      ...CREDENTIALS_REQUEST,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
     });
   } catch {
-    throw new ApiError('network', 'Network error during token refresh');
+    throw new ApiError('network', REFRESH_NO_ANSWER);
   }
-  if (!response.ok) throw await errorFromResponse(response, 'Session expired. Please login again.');
-  const body = (await response.json()) as TokenResponse;
+  if (!response.ok) {
+    const detail = await serverDetail(response);
+    // Not in the API's words: a proxy's or a portal's page, which says nothing of the token.
+    if (detail === undefined && response.status < 500) throw new ApiError('network', REFRESH_NO_ANSWER);
+    throw errorFor(response.status, detail, 'Session expired. Please login again.');
+  }
+  const body = await tokensIn(response);
+  if (!body) throw new ApiError('network', REFRESH_NO_ANSWER);
   return { ...body, token_type: body.token_type ?? 'bearer' };
 }
 

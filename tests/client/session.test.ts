@@ -1,4 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../src/api/api-base.ts';
 import { authorizedFetch, setOnSessionLost } from '../../src/api/http-client.ts';
@@ -94,6 +96,43 @@ describe('session store and HTTP client, against the real API', () => {
     await expect(useSession.getState().refreshToken()).rejects.toThrow('Network error during token refresh');
     setApiBase(`${server.url}/api`);
     expect(useSession.getState().isAuthenticated).toBe(true);
+    expect(await useSession.getState().refreshToken()).toMatch(/^ey/);
+  });
+
+  it('stays signed in when something other than the server answers a refresh (a captive portal, a proxy’s page, a redirect), and never follows it', async () => {
+    await useSession.getState().login('reader', PASSWORD);
+    const tokens = useSession.getState().authTokens;
+    // A stand-in for a hotel Wi-Fi's portal or a misrouted proxy, answering in turn with each of these.
+    const answers: Array<[number, Record<string, string>, string]> = [
+      [200, { 'content-type': 'text/html' }, '<html>Please sign in to the Wi-Fi</html>'],
+      [200, { 'content-type': 'application/json' }, '{"ok":true}'],
+      [403, { 'content-type': 'text/html' }, '<html>403 Forbidden</html>'],
+      [400, { 'content-type': 'text/html' }, '<html>400 Bad Request (nginx)</html>'],
+      [307, { location: `${server.url}/api/refresh` }, ''],
+      [200, { 'content-type': 'text/html' }, '<html>Please sign in to the Wi-Fi</html>'],
+    ];
+    let asked = 0;
+    const portal = createServer((request, reply) => {
+      request.resume();
+      const [status, headers, body] = answers[asked++]!;
+      reply.writeHead(status, headers).end(body);
+    });
+    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+    setApiBase(`http://127.0.0.1:${(portal.address() as AddressInfo).port}/api`);
+    const before = await refreshCount();
+    try {
+      for (let i = 0; i < answers.length - 1; i++) {
+        await expect(useSession.getState().refreshToken()).rejects.toThrow('Network error during token refresh');
+        expect(useSession.getState()).toMatchObject({ isAuthenticated: true, user: 'reader', authTokens: tokens });
+      }
+      // A sign-in answered by the portal's page says the server was not reached.
+      await expect(useSession.getState().login('reader', PASSWORD)).rejects.toThrow('Network error. Please try again.');
+    } finally {
+      setApiBase(`${server.url}/api`);
+      portal.close();
+    }
+    // The redirect was not followed: the refresh token never reached the server that way.
+    expect(await refreshCount()).toBe(before);
     expect(await useSession.getState().refreshToken()).toMatch(/^ey/);
   });
 
