@@ -63,7 +63,20 @@ export async function publicFetch(path: string, init: RequestInit = {}, noAnswer
   return send(path, init, undefined, noAnswer);
 }
 
-export async function expectOk(response: Response, fallback: string): Promise<Response> {
+async function expectOk(response: Response, fallback: string): Promise<Response> {
   if (!response.ok) throw await errorFromResponse(response, fallback);
   return response;
+}
+
+/**
+ * A successful reply's JSON body. A body that is not JSON (a captive portal's or a sign-in wall's
+ * page) is not the server's answer: the reader is told `fallback`, not the parser's words.
+ */
+export async function jsonReply<T>(response: Response, fallback: string): Promise<T> {
+  await expectOk(response, fallback);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError('network', fallback, response.status);
+  }
 }

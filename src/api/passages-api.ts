@@ -1,5 +1,5 @@
 import type { PassageContext } from '../../contract/api-schemas.ts';
-import { expectOk, publicFetch } from './http-client.ts';
+import { jsonReply, publicFetch } from './http-client.ts';
 
 export type { PassageContext };
 
@@ -10,5 +10,5 @@ export function passageContextPath(id: string, radius: number): string {
 
 export async function fetchPassageContext(id: string, radius: number, signal?: AbortSignal): Promise<PassageContext> {
   const response = await publicFetch(passageContextPath(id, radius), { signal });
-  return (await (await expectOk(response, 'This passage could not be found')).json()) as PassageContext;
+  return jsonReply<PassageContext>(response, 'This passage could not be found');
 }

@@ -1,17 +1,14 @@
 import type { SearchResult } from '../search/types.ts';
 import { ApiError } from './api-error.ts';
-import { expectOk, publicFetch } from './http-client.ts';
+import { jsonReply, publicFetch } from './http-client.ts';
 
 /**
  * POST /search with the query and which models to use ('both'); no token is attached. A failure
  * says the server's detail, else 'Search failed' (product spec), no answer at all included.
  */
 export async function searchPassages(query: string, models: string): Promise<SearchResult[]> {
-  const response = await expectOk(
-    await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }) }, 'Search failed'),
-    'Search failed',
-  );
-  const body = (await response.json()) as unknown;
+  const response = await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }) }, 'Search failed');
+  const body = await jsonReply<unknown>(response, 'Search failed');
   if (!Array.isArray(body)) throw new ApiError('server', 'Search failed', response.status);
   return body as SearchResult[];
 }

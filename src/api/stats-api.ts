@@ -1,8 +1,8 @@
 import type { ComparisonRecord, Interval, ModelStats, ReactionCounts, Stats } from '../../contract/api-schemas.ts';
-import { authorizedFetch, expectOk } from './http-client.ts';
+import { authorizedFetch, jsonReply } from './http-client.ts';
 
 export type { ComparisonRecord, Interval, ModelStats, ReactionCounts, Stats };
 
 export async function fetchStats(signal?: AbortSignal): Promise<Stats> {
-  return (await (await expectOk(await authorizedFetch('/stats', { signal }), 'Could not load the statistics')).json()) as Stats;
+  return jsonReply<Stats>(await authorizedFetch('/stats', { signal }), 'Could not load the statistics');
 }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../src/api/api-base.ts';
 import { searchPassages } from '../../src/api/search-api.ts';
@@ -22,5 +24,20 @@ describe('a failed search, in the words the reader is shown', () => {
     setApiBase('http://127.0.0.1:1/api');
     const failure = await searchPassages('the heart as a mirror', 'both').catch((error: unknown) => error);
     expect(searchFailed('the heart as a mirror', failure).error).toBe('Search failed');
+  });
+
+  it('says "Search failed" when a captive portal answers with its own page, not the JSON parser’s words', async () => {
+    const portal = createServer((request, reply) => {
+      request.resume();
+      reply.writeHead(200, { 'content-type': 'text/html' }).end('<html>Please sign in to the Wi-Fi</html>');
+    });
+    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+    try {
+      setApiBase(`http://127.0.0.1:${(portal.address() as AddressInfo).port}/api`);
+      const failure = await searchPassages('the heart as a mirror', 'both').catch((error: unknown) => error);
+      expect(searchFailed('the heart as a mirror', failure).error).toBe('Search failed');
+    } finally {
+      portal.close();
+    }
   });
 });
