@@ -11,6 +11,12 @@ export interface LighthouseScores {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /**
+   * Lighthouse's own measure of the host's CPU (its `benchmarkIndex`, median of the runs): its
+   * 4× slowdown stands for a mid-tier phone on a host of 1,500 to 2,000, a slower phone below
+   * that, so a score is read beside it (Lighthouse, docs/throttling.md).
+   */
+  hostIndex: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -45,10 +51,15 @@ export async function measureLighthouse(base: string, paths: string[], runs = 3)
         });
         const categories = result!.lhr.categories;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-        samples.push({ performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') });
+        samples.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          hostIndex: Math.round(result!.lhr.environment.benchmarkIndex),
+        });
       }
-      const of = (key: 'performance' | 'accessibility' | 'bestPractices') => median(samples.map((s) => s[key]!));
-      scores.push({ path: p, performance: of('performance'), accessibility: of('accessibility'), bestPractices: of('bestPractices') });
+      const of = (key: Exclude<keyof LighthouseScores, 'path'>) => median(samples.map((s) => s[key]!));
+      scores.push({ path: p, performance: of('performance'), accessibility: of('accessibility'), bestPractices: of('bestPractices'), hostIndex: of('hostIndex') });
     }
     return scores;
   } finally {
