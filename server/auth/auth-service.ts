@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenReply } from '../../contract/api-schemas.ts';
 import type { Db, Transaction } from '../store/db.ts';
-import { findUser, normaliseUsername } from '../store/users.ts';
+import { findUser, lockUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
 import { clearThrottle, lockThrottle, PENDING_FOR_MS, settleFailures, writeThrottle, type LockedThrottle } from '../store/throttle.ts';
 import type { KeyRing } from './key-ring.ts';
@@ -96,7 +96,8 @@ export class AuthService {
       await this.refundAttempt(accountKey, addressKey).catch(() => undefined);
       throw error;
     }
-    return { kind: 'signed-in', tokens: await this.startSession(user.username) };
+    const tokens = await this.startSession(user.username, user.password_hash);
+    return tokens ? { kind: 'signed-in', tokens } : { kind: 'rejected' };
   }
 
   /** Takes back the failure an attempt counted on both keys (account first, as everywhere). */
@@ -166,16 +167,25 @@ export class AuthService {
     );
   }
 
-  private async startSession(username: string): Promise<TokenReply> {
+  /**
+   * Opens a session for the account whose password was checked against `checkedHash`, if it still
+   * stands as it was checked. The check takes an argon2id hash's time, and meanwhile the password
+   * may have been changed, the account disabled or removed (npm run users): their sessions are
+   * ended then, and a session opened after that must not outlive them. Null: sign in again.
+   */
+  private async startSession(username: string, checkedHash: string): Promise<TokenReply | null> {
     const now = new Date(this.now());
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken();
-    await this.db.transaction(async (tx) => {
+    const opened = await this.db.transaction(async (tx) => {
+      const account = await lockUser(tx, username);
+      if (!account || account.disabled || account.password_hash !== checkedHash) return false;
       const expiresAt = new Date(now.getTime() + this.settings.sessionAbsoluteSeconds * 1000);
       await sessions.insertSession(tx, { id: sessionId, username, now, expiresAt });
       await sessions.insertRefreshToken(tx, hashRefreshToken(refreshToken), sessionId, now);
+      return true;
     });
-    return this.tokenPair(username, sessionId, refreshToken);
+    return opened ? this.tokenPair(username, sessionId, refreshToken) : null;
   }
 
   private async tokenPair(username: string, sessionId: string, refreshToken: string): Promise<TokenReply> {

@@ -1,11 +1,15 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoredKeyRing, rotateSigningKey } from '../../server/auth/key-ring.ts';
+import { runUserCommand, type UserCommand } from '../../server/admin/user-commands.ts';
+import { AuthService } from '../../server/auth/auth-service.ts';
+import { StoredKeyRing, rotateSigningKey, staticKeyRing } from '../../server/auth/key-ring.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import type { Db } from '../../server/store/db.ts';
 import { StoreLimiter } from '../../server/http/rate-limit.ts';
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 import { listSigningKeys } from '../../server/store/signing-keys.ts';
 import { corpusEngine } from './engine-helpers.ts';
-import { STORES, TEST_SETTINGS, openTestDb, startTestServer, voteItem, type TestDb, type TestServer } from './harness.ts';
+import { STORES, TEST_KEY, TEST_SETTINGS, openTestDb, startTestServer, voteItem, type TestDb, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -166,5 +170,43 @@ describe.each(STORES)('signing keys in the %s store', (store) => {
     const { deleted } = await rotateSigningKey(test.db, Date.now() + 25 * 3600 * 1000);
     expect(deleted).toBe(2);
     expect(await listSigningKeys(test.db)).toHaveLength(1);
+  });
+});
+
+/**
+ * `npm run users` may run on any instance's store while a sign-in on another is checking the
+ * password (an argon2id hash's time): the command ends the account's sessions, and a session the
+ * sign-in opens after it must not outlive them.
+ */
+describe.each(STORES)('a sign-in that races a user command, on one %s store', (store) => {
+  let test: TestDb;
+  afterEach(() => test.drop());
+
+  /** The store as a sign-in sees it, with `command` carried out the moment the sign-in has read the account. */
+  function commandAfterTheAccountIsRead(db: Db, command: UserCommand): Db {
+    let done = false;
+    return new Proxy(db, {
+      get(target, property) {
+        if (property !== 'query') return Reflect.get(target, property, target) as unknown;
+        return async (sql: string, params?: unknown[]) => {
+          const rows = await target.query(sql, params);
+          if (!done && sql.startsWith('SELECT * FROM users')) {
+            done = true;
+            await runUserCommand(target, command);
+          }
+          return rows;
+        };
+      },
+    });
+  }
+
+  it.each(['passwd', 'disable', 'remove'] as const)('%s: the sign-in is refused (not a 500) and opens no session', async (kind) => {
+    test = await openTestDb(store);
+    await runUserCommand(test.db, { command: 'add', username: 'reader', passwordHash: await hashPassword(PASSWORD) });
+    const command: UserCommand =
+      kind === 'passwd' ? { command: kind, username: 'reader', passwordHash: await hashPassword('a new password') } : { command: kind, username: 'reader' };
+    const auth = new AuthService(commandAfterTheAccountIsRead(test.db, command), staticKeyRing(TEST_KEY), TEST_SETTINGS);
+    expect(await auth.login('reader', PASSWORD, '192.0.2.1')).toEqual({ kind: 'rejected' });
+    expect(await test.db.query(`SELECT id FROM sessions WHERE revoked_at IS NULL`)).toEqual([]);
   });
 });
