@@ -15,26 +15,31 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   /**
-   * A reader's votes a minute, counted in the store for every instance: past the limit the batch
-   * gets a 429 with Retry-After and is stored later (the client's outbox keeps it until a 2xx).
-   * One reader storing votes by the hundred thousand would otherwise fill the database.
+   * Stores a reader's batch, within their votes a minute, counted in the store for every
+   * instance. What counts is votes stored: a duplicate (a batch sent again after its reply was
+   * lost) stores nothing and counts nothing, and a batch refused for the limit is rolled back,
+   * count and all, so the outbox sending it again later is not refused for its own earlier try.
+   * Past the limit the batch gets a 429 with Retry-After (the client's outbox keeps it until a
+   * 2xx). One reader storing votes by the hundred thousand would otherwise fill the database.
    */
-  async function checkVoteRate(author: string, votes: number): Promise<void> {
+  async function saveWithinVoteLimit(author: string, items: Parameters<typeof saveFeedback>[2]) {
     const limit = app.settings.voteRateLimit;
-    if (limit <= 0) return;
+    if (limit <= 0) return saveFeedback(app.db, author, items);
     const now = app.settings.now();
-    const { windowStartMs, hits } = await countHit(app.db, `votes:${author}`, now, VOTE_WINDOW_MS, votes);
-    const verdict = windowVerdict(hits, limit, windowStartMs, VOTE_WINDOW_MS, now);
-    if (verdict.allowed) return;
-    const seconds = verdict.retryAfterSeconds;
-    throw new HttpError(429, `Too many votes at once. ${describeWait(seconds)}`, { 'retry-after': String(seconds) });
+    return app.db.transaction(async (tx) => {
+      const outcome = await saveFeedback(tx, author, items);
+      // The reader's count, locked to the end of the transaction: their batches on every instance are counted one after another.
+      const { windowStartMs, hits } = await countHit(tx, `votes:${author}`, now, VOTE_WINDOW_MS, outcome.saved);
+      const verdict = windowVerdict(hits, limit, windowStartMs, VOTE_WINDOW_MS, now);
+      if (verdict.allowed) return outcome;
+      const seconds = verdict.retryAfterSeconds;
+      throw new HttpError(429, `Too many votes at once. ${describeWait(seconds)}`, { 'retry-after': String(seconds) });
+    });
   }
 
   app.post('/save', { bodyLimit: SAVE_BODY_LIMIT_BYTES, schema: { body: SaveRequest, response: { 200: SaveReply } } }, async (request) => {
     // The author is whoever the token names, whatever `username` the item claims.
-    const author = callerOf(request).username;
-    await checkVoteRate(author, request.body.items.length);
-    const outcome = await saveFeedback(app.db, author, request.body.items);
+    const outcome = await saveWithinVoteLimit(callerOf(request).username, request.body.items);
     app.metrics?.votesSaved.inc(outcome.saved);
     app.metrics?.votesDuplicate.inc(outcome.duplicates);
     return outcome;

@@ -195,4 +195,28 @@ describe.each(STORES)('the vote limit on %s store', (store) => {
       await server.close();
     }
   });
+
+  it('counts votes stored, not votes sent: a refused batch and duplicates sent again use none of the minute', async () => {
+    let now = Date.parse('2026-11-23T12:00:00Z');
+    const server = await startTestServer(store, { extra: { voteRateLimit: 60, now: () => now } });
+    try {
+      await server.addUser('reader', PASSWORD);
+      const { access_token: token } = (await (await server.login('reader', PASSWORD)).json()) as { access_token: string };
+      const batch = (n: number) => ({ items: Array.from({ length: n }, () => item({ client_id: randomUUID() })) });
+      const save = (body: { items: unknown[] }) => server.api('/api/save', { token, json: body });
+      const first = batch(50);
+      expect(await (await save(first)).json()).toEqual({ saved: 50, duplicates: 0 });
+      // 50 more would pass 60: refused, and counted for nothing.
+      expect((await save(batch(50))).status).toBe(429);
+      // The first batch sent again, as an outbox does when its reply was lost: it stores nothing and counts nothing.
+      for (let i = 0; i < 3; i++) expect(await (await save(first)).json()).toEqual({ saved: 0, duplicates: 50 });
+      now += 10_000;
+      expect(await (await save(batch(10))).json()).toEqual({ saved: 10, duplicates: 0 });
+      expect((await save(batch(1))).status).toBe(429);
+      const stored = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM feedback');
+      expect(stored[0]!.n).toBe(60);
+    } finally {
+      await server.close();
+    }
+  });
 });
