@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenReply } from '../../contract/api-schemas.ts';
 import type { Db, Transaction } from '../store/db.ts';
-import { findUser, lockUser, normaliseUsername } from '../store/users.ts';
+import { findUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
 import { clearThrottle, lockThrottle, PENDING_FOR_MS, settleFailures, writeThrottle, type LockedThrottle } from '../store/throttle.ts';
 import type { KeyRing } from './key-ring.ts';
@@ -178,7 +178,7 @@ export class AuthService {
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken();
     const opened = await this.db.transaction(async (tx) => {
-      const account = await lockUser(tx, username);
+      const account = await findUser(tx, username, { forShare: true });
       if (!account || account.disabled || account.password_hash !== checkedHash) return false;
       const expiresAt = new Date(now.getTime() + this.settings.sessionAbsoluteSeconds * 1000);
       await sessions.insertSession(tx, { id: sessionId, username, now, expiresAt });

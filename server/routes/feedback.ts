@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FeedbackList, FeedbackQuery, SaveReply, SaveRequest } from '../../contract/api-schemas.ts';
+import { FeedbackList, FeedbackQuery, SaveReply, SaveRequest, type FeedbackItem } from '../../contract/api-schemas.ts';
 import { callerOf } from '../http/authenticate.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../http/body-limits.ts';
 import { describeWait } from '../auth/throttle-policy.ts';
@@ -22,7 +22,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * Past the limit the batch gets a 429 with Retry-After (the client's outbox keeps it until a
    * 2xx). One reader storing votes by the hundred thousand would otherwise fill the database.
    */
-  async function saveWithinVoteLimit(author: string, items: Parameters<typeof saveFeedback>[2]) {
+  async function saveWithinVoteLimit(author: string, items: FeedbackItem[]) {
     const limit = app.settings.voteRateLimit;
     if (limit <= 0) return saveFeedback(app.db, author, items);
     const now = app.settings.now();

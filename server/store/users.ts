@@ -14,22 +14,14 @@ export function normaliseUsername(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-export function findUser(db: Queryable, username: string): Promise<UserRow | undefined> {
-  return db
-    .query<UserRow>('SELECT * FROM users WHERE username = $1', [normaliseUsername(username)])
-    .then((rows) => rows[0]);
-}
-
 /**
- * The account as it stands now, its row locked until the transaction ends (FOR SHARE): a password
- * change, a disable or a removal waits for a sign-in that holds it, and a sign-in that comes
- * second waits for them, then reads what they wrote.
+ * The account, or undefined. With `forShare`, in a transaction, its row stays locked until the
+ * transaction ends: a password change, a disable or a removal waits for a sign-in that holds it,
+ * and a sign-in that comes second waits for them, then reads what they wrote.
  */
-export function lockUser(tx: Queryable, username: string): Promise<Pick<UserRow, 'password_hash' | 'disabled'> | undefined> {
-  return tx
-    .query<Pick<UserRow, 'password_hash' | 'disabled'>>('SELECT password_hash, disabled FROM users WHERE username = $1 FOR SHARE', [
-      normaliseUsername(username),
-    ])
+export function findUser(db: Queryable, username: string, options: { forShare?: boolean } = {}): Promise<UserRow | undefined> {
+  return db
+    .query<UserRow>(`SELECT * FROM users WHERE username = $1${options.forShare ? ' FOR SHARE' : ''}`, [normaliseUsername(username)])
     .then((rows) => rows[0]);
 }
 

@@ -1,6 +1,7 @@
 import type { TokenReply } from '../../contract/api-schemas.ts';
 import { apiUrl } from './api-base.ts';
 import { ApiError, errorFor, errorFromResponse, NETWORK_ERROR_MESSAGE, serverDetail } from './api-error.ts';
+import { apiObject, POST_NOT_REDIRECTED } from './api-reply.ts';
 
 /** The token reply as received: the client takes `token_type` as bearer and a missing refresh token as none. */
 export type TokenResponse = Pick<TokenReply, 'access_token'> & Partial<Omit<TokenReply, 'access_token'>>;
@@ -10,27 +11,16 @@ export type TokenResponse = Pick<TokenReply, 'access_token'> & Partial<Omit<Toke
  * wall's 200 page is not the server's answer.
  */
 async function tokensIn(response: Response): Promise<TokenResponse | undefined> {
-  if (!/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return undefined;
-  try {
-    const body = (await response.json()) as Partial<TokenResponse> | null;
-    return typeof body?.access_token === 'string' && body.access_token ? (body as TokenResponse) : undefined;
-  } catch {
-    return undefined;
-  }
+  const body = await apiObject(response);
+  return typeof body?.access_token === 'string' && body.access_token ? (body as TokenResponse) : undefined;
 }
-
-/**
- * How credentials are sent: never redirected, so a password or a refresh token is never carried on
- * to where a redirect points (a 307 would resend the body there).
- */
-const CREDENTIALS_REQUEST: Pick<RequestInit, 'method' | 'redirect'> = { method: 'POST', redirect: 'manual' };
 
 /** POST /login, form-encoded. */
 export async function requestLogin(username: string, password: string): Promise<TokenResponse> {
   let response: Response;
   try {
     response = await fetch(apiUrl('/login'), {
-      ...CREDENTIALS_REQUEST,
+      ...POST_NOT_REDIRECTED,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username, password, grant_type: 'password' }).toString(),
     });
@@ -54,7 +44,7 @@ export async function requestRefresh(refreshToken: string): Promise<TokenRespons
   let response: Response;
   try {
     response = await fetch(apiUrl('/refresh'), {
-      ...CREDENTIALS_REQUEST,
+      ...POST_NOT_REDIRECTED,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
     });

@@ -42,30 +42,25 @@ export type SaveReplyBody =
   /** Not the API's words: a captive portal's page, a proxy's error page, an empty body. */
   | { kind: 'foreign' };
 
-/** Reads a reply's body as the API writes it: JSON, a receipt `{saved, duplicates}` or a refusal `{detail}`. */
-export function readSaveReply(contentType: string | null, text: string): SaveReplyBody {
-  if (!contentType || !/^application\/json\b/i.test(contentType.trim())) return { kind: 'foreign' };
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { kind: 'foreign' };
-  }
-  if (typeof body !== 'object' || body === null) return { kind: 'foreign' };
-  const { saved, duplicates, detail } = body as Record<string, unknown>;
+/**
+ * What the API's body says of a vote (apiObject's reading: `undefined` when the reply was not the
+ * API's): a receipt `{saved, duplicates}`, a refusal `{detail}`, or neither.
+ */
+export function saveReplyOf(body: Record<string, unknown> | undefined): SaveReplyBody {
+  const { saved, duplicates, detail } = body ?? {};
   if (Number.isInteger(saved) && Number.isInteger(duplicates)) return { kind: 'receipt', saved: saved as number, duplicates: duplicates as number };
   if (typeof detail === 'string' && detail) return { kind: 'refusal', detail };
   return { kind: 'foreign' };
 }
 
 /** Why a vote is kept when something other than the API answered for it. */
-export const NOT_THE_SERVER = 'The reply did not come from the server';
+const NOT_THE_SERVER = 'The reply did not come from the server';
 
 /**
  * What a reply to one vote's /save means. Only the API's own receipt, counting that vote (saved
- * or a duplicate), is delivery: a 200 page from a captive portal or a sign-in wall, or a redirect,
- * is not, and the vote is tried again. 401 needs a fresh token; 5xx, 429 and 408 retry later. Any
- * other 4xx is a dead letter only when the API itself refused the vote (its `{detail}`): a
+ * or a duplicate), is delivery: a 200 page from a captive portal or a sign-in wall, or a redirect
+ * (status 0 or 3xx, as votes are never redirected), is not, and the vote is tried again. 401
+ * needs a fresh token; 5xx, 429 and 408 retry later. Any other 4xx is a dead letter only when the API itself refused the vote (its `{detail}`): a
  * proxy's 404 or 403 page says nothing of the vote, which is tried again.
  */
 export function outcomeOfReply(status: number, body: SaveReplyBody, votesSent = 1): SendOutcome {

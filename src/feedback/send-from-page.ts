@@ -1,8 +1,9 @@
 import { ApiError } from '../api/api-error.ts';
+import { POST_NOT_REDIRECTED } from '../api/api-reply.ts';
 import { authorizedFetch } from '../api/http-client.ts';
 import { useSession } from '../stores/session-store.ts';
 import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
-import { outcomeOfResponse, SAVE_REQUEST } from './send-vote.ts';
+import { outcomeOfResponse } from './send-vote.ts';
 
 /**
  * Sends one vote from the page with the session's token, refreshing it (and retrying a 401) as
@@ -14,7 +15,7 @@ export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
   if (user !== entry.author) return { kind: 'another-reader' };
   let response: Response;
   try {
-    response = await authorizedFetch('/save', { ...SAVE_REQUEST, body: JSON.stringify({ items: [entry.item] }) }, { as: entry.author });
+    response = await authorizedFetch('/save', { ...POST_NOT_REDIRECTED, body: JSON.stringify({ items: [entry.item] }) }, { as: entry.author });
   } catch (error) {
     // The session may have changed hands while the vote was on its way: it waits for its author.
     if (error instanceof ApiError && error.kind === 'unauthorized') {

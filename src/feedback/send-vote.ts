@@ -1,22 +1,9 @@
-import { outcomeOfNetworkError, outcomeOfReply, readSaveReply, NOT_THE_SERVER, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
-
-/**
- * How a vote is sent: never redirected. A redirect is not the server's receipt (a captive portal,
- * a sign-in wall), and following it would carry the vote and its token somewhere else.
- */
-export const SAVE_REQUEST: Pick<RequestInit, 'method' | 'redirect'> = { method: 'POST', redirect: 'manual' };
+import { apiObject, POST_NOT_REDIRECTED } from '../api/api-reply.ts';
+import { outcomeOfNetworkError, outcomeOfReply, saveReplyOf, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
 
 /** What a reply to /save means for the queued vote: its body is read, as only the API's receipt is delivery. */
 export async function outcomeOfResponse(response: Response): Promise<SendOutcome> {
-  if (response.type === 'opaqueredirect' || response.redirected) return { kind: 'retry', reason: `${NOT_THE_SERVER} (a redirect)` };
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    // The connection ended mid-reply: whether the vote was stored is unknown, and a resend is safe.
-    return outcomeOfNetworkError(error);
-  }
-  return outcomeOfReply(response.status, readSaveReply(response.headers.get('content-type'), text));
+  return outcomeOfReply(response.status, saveReplyOf(await apiObject(response)));
 }
 
 /** POSTs one queued vote to /save with the given token, and says what came of it. */
@@ -24,7 +11,7 @@ export async function sendVote(saveUrl: string, entry: OutboxEntry, accessToken:
   let response: Response;
   try {
     response = await fetch(saveUrl, {
-      ...SAVE_REQUEST,
+      ...POST_NOT_REDIRECTED,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ items: [entry.item] }),
     });

@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../src/api/api-base.ts';
 import { searchPassages } from '../../src/api/search-api.ts';
 import { searchFailed } from '../../src/search/use-search.ts';
+import { PORTAL_PAGE, startStandInPortal } from '../fixtures/stand-in-portal.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
 describe('a failed search, in the words the reader is shown', () => {
@@ -27,13 +26,9 @@ describe('a failed search, in the words the reader is shown', () => {
   });
 
   it('says "Search failed" when a captive portal answers with its own page, not the JSON parser’s words', async () => {
-    const portal = createServer((request, reply) => {
-      request.resume();
-      reply.writeHead(200, { 'content-type': 'text/html' }).end('<html>Please sign in to the Wi-Fi</html>');
-    });
-    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+    const portal = await startStandInPortal(() => PORTAL_PAGE);
     try {
-      setApiBase(`http://127.0.0.1:${(portal.address() as AddressInfo).port}/api`);
+      setApiBase(portal.api);
       const failure = await searchPassages('the heart as a mirror', 'both').catch((error: unknown) => error);
       expect(searchFailed('the heart as a mirror', failure).error).toBe('Search failed');
     } finally {

@@ -1,12 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiBase } from '../../src/api/api-base.ts';
 import { authorizedFetch, setOnSessionLost } from '../../src/api/http-client.ts';
 import { useSessionCheck } from '../../src/app/use-session-check.ts';
 import { tokenExpiresAt } from '../../src/auth/token-timing.ts';
 import { syncSessionAcrossTabs, useSession } from '../../src/stores/session-store.ts';
+import { PORTAL_PAGE, startStandInPortal, type PortalAnswer } from '../fixtures/stand-in-portal.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -103,22 +102,16 @@ describe('session store and HTTP client, against the real API', () => {
     await useSession.getState().login('reader', PASSWORD);
     const tokens = useSession.getState().authTokens;
     // A stand-in for a hotel Wi-Fi's portal or a misrouted proxy, answering in turn with each of these.
-    const answers: Array<[number, Record<string, string>, string]> = [
-      [200, { 'content-type': 'text/html' }, '<html>Please sign in to the Wi-Fi</html>'],
+    const answers: PortalAnswer[] = [
+      PORTAL_PAGE,
       [200, { 'content-type': 'application/json' }, '{"ok":true}'],
       [403, { 'content-type': 'text/html' }, '<html>403 Forbidden</html>'],
       [400, { 'content-type': 'text/html' }, '<html>400 Bad Request (nginx)</html>'],
       [307, { location: `${server.url}/api/refresh` }, ''],
-      [200, { 'content-type': 'text/html' }, '<html>Please sign in to the Wi-Fi</html>'],
+      PORTAL_PAGE,
     ];
-    let asked = 0;
-    const portal = createServer((request, reply) => {
-      request.resume();
-      const [status, headers, body] = answers[asked++]!;
-      reply.writeHead(status, headers).end(body);
-    });
-    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
-    setApiBase(`http://127.0.0.1:${(portal.address() as AddressInfo).port}/api`);
+    const portal = await startStandInPortal((n) => answers[n]!);
+    setApiBase(portal.api);
     const before = await refreshCount();
     try {
       for (let i = 0; i < answers.length - 1; i++) {

@@ -171,46 +171,48 @@ describe('saveFeedback', () => {
 });
 
 describe.each(STORES)('the vote limit on %s store', (store) => {
+  /** A server with this vote limit, whose clock the test moves, and a reader signed in on it. */
+  async function readerUnderVoteLimit(voteRateLimit: number) {
+    const clock = { ms: Date.parse('2026-11-23T12:00:00Z') };
+    const server = await startTestServer(store, { extra: { voteRateLimit, now: () => clock.ms } });
+    await server.addUser('reader', PASSWORD);
+    const { access_token: token } = (await (await server.login('reader', PASSWORD)).json()) as { access_token: string };
+    const save = (body: { items: unknown[] }) => server.api('/api/save', { token, json: body });
+    return { server, clock, save };
+  }
+  const batch = (n: number) => ({ items: Array.from({ length: n }, () => item({ client_id: randomUUID() })) });
+
   it('takes a reader’s votes up to the limit a minute, then answers 429 with Retry-After until the next minute, storing none of the batch', async () => {
-    let now = Date.parse('2026-11-23T12:00:00Z');
-    const server = await startTestServer(store, { extra: { voteRateLimit: 100, now: () => now } });
+    const { server, clock, save } = await readerUnderVoteLimit(100);
     try {
-      await server.addUser('reader', PASSWORD);
-      const { access_token: token } = (await (await server.login('reader', PASSWORD)).json()) as { access_token: string };
-      const batch = () => ({ items: Array.from({ length: 50 }, () => item({ client_id: randomUUID() })) });
-      expect((await server.api('/api/save', { token, json: batch() })).status).toBe(200);
-      now += 15_000;
-      expect((await server.api('/api/save', { token, json: batch() })).status).toBe(200);
-      const refused = batch();
-      const res = await server.api('/api/save', { token, json: refused });
+      expect((await save(batch(50))).status).toBe(200);
+      clock.ms += 15_000;
+      expect((await save(batch(50))).status).toBe(200);
+      const refused = batch(50);
+      const res = await save(refused);
       expect(res.status).toBe(429);
       expect(res.headers.get('retry-after')).toBe('45');
       expect(await res.json()).toEqual({ detail: 'Too many votes at once. Try again in 45 seconds.' });
       const stored = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM feedback');
       expect(stored[0]!.n).toBe(100);
       // The outbox sends it again once the minute is over.
-      now += 45_000;
-      expect(await (await server.api('/api/save', { token, json: refused })).json()).toEqual({ saved: 50, duplicates: 0 });
+      clock.ms += 45_000;
+      expect(await (await save(refused)).json()).toEqual({ saved: 50, duplicates: 0 });
     } finally {
       await server.close();
     }
   });
 
   it('counts votes stored, not votes sent: a refused batch and duplicates sent again use none of the minute', async () => {
-    let now = Date.parse('2026-11-23T12:00:00Z');
-    const server = await startTestServer(store, { extra: { voteRateLimit: 60, now: () => now } });
+    const { server, clock, save } = await readerUnderVoteLimit(60);
     try {
-      await server.addUser('reader', PASSWORD);
-      const { access_token: token } = (await (await server.login('reader', PASSWORD)).json()) as { access_token: string };
-      const batch = (n: number) => ({ items: Array.from({ length: n }, () => item({ client_id: randomUUID() })) });
-      const save = (body: { items: unknown[] }) => server.api('/api/save', { token, json: body });
       const first = batch(50);
       expect(await (await save(first)).json()).toEqual({ saved: 50, duplicates: 0 });
       // 50 more would pass 60: refused, and counted for nothing.
       expect((await save(batch(50))).status).toBe(429);
       // The first batch sent again, as an outbox does when its reply was lost: it stores nothing and counts nothing.
       for (let i = 0; i < 3; i++) expect(await (await save(first)).json()).toEqual({ saved: 0, duplicates: 50 });
-      now += 10_000;
+      clock.ms += 10_000;
       expect(await (await save(batch(10))).json()).toEqual({ saved: 10, duplicates: 0 });
       expect((await save(batch(1))).status).toBe(429);
       const stored = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM feedback');
