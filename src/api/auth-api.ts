@@ -15,6 +15,10 @@ async function tokensIn(response: Response): Promise<TokenResponse | undefined> 
   return typeof body?.access_token === 'string' && body.access_token ? (body as TokenResponse) : undefined;
 }
 
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
 /** POST /login, form-encoded. */
 export async function requestLogin(username: string, password: string): Promise<TokenResponse> {
   let response: Response;
@@ -27,6 +31,9 @@ export async function requestLogin(username: string, password: string): Promise<
   } catch {
     throw new ApiError('network', NETWORK_ERROR_MESSAGE);
   }
+  // A redirect (status 0 in a browser, where it stays unfollowed; its 3xx elsewhere) is a portal or
+  // a sign-in wall between the reader and the server: the server was not reached.
+  if (isRedirect(response)) throw new ApiError('network', NETWORK_ERROR_MESSAGE);
   if (!response.ok) throw await errorFromResponse(response, 'Login failed');
   const tokens = await tokensIn(response);
   if (!tokens) throw new ApiError('network', NETWORK_ERROR_MESSAGE);
