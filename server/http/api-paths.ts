@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { decodePathname, isApiPath } from '../../contract/app-paths.ts';
 
 /**
  * The path of a URL with its percent-escapes undone (`/%61pi/login` is `/api/login`, and the
@@ -6,11 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * JSON 404 of what would be a client route); undefined where it cannot be decoded.
  */
 export function decodedPath(url: string): string | undefined {
-  try {
-    return decodeURIComponent(url.split('?')[0] ?? '/');
-  } catch {
-    return undefined;
-  }
+  return decodePathname(url.split('?')[0] ?? '/');
 }
 
 /**
@@ -21,5 +18,5 @@ export function decodedPath(url: string): string | undefined {
  */
 export function isApiRequest(request: FastifyRequest): boolean {
   const path = request.routeOptions.url ?? decodedPath(request.url);
-  return path === undefined || path === '/api' || path.startsWith('/api/');
+  return path === undefined || isApiPath(path);
 }

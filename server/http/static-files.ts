@@ -2,7 +2,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { namesAFile } from '../../contract/app-paths.ts';
 import { decodedPath, isApiRequest } from './api-paths.ts';
+import { folderOfAsset } from './build-assets.ts';
 import { findPrerenderedPages } from './prerendered-pages.ts';
 
 /** Content-hashed build output may be cached for good; everything else must be revalidated. */
@@ -56,7 +58,7 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
   const prerendered = hasBuild ? findPrerenderedPages(staticDir) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const url = decodedPath(request.url) ?? '';
-    const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
+    const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !namesAFile(url);
     if (isApiRequest(request)) {
       const allowed = allowedMethods(app, url);
       if (allowed.length > 0) {
@@ -64,6 +66,10 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
       }
       return reply.status(404).send({ detail: 'Not found' });
     }
+    // A hashed file this process did not see at its start: a newer build's, or an earlier one's
+    // (a rolling deploy, where pages from either build are open and either instance may answer).
+    const asset = hasBuild && (request.method === 'GET' || request.method === 'HEAD') ? folderOfAsset(staticDir, url) : undefined;
+    if (asset) return reply.sendFile(asset.name, asset.root);
     if (!isClientRoute || !hasBuild) return reply.status(404).send({ detail: 'Not found' });
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile(prerendered.get(url) ?? 'index.html');
   });
