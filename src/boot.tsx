@@ -9,9 +9,11 @@ import { canHydrate, parseRenderState } from './app/render-state.ts';
 import { rehydrateStyles } from './app/rehydrate-styles.ts';
 import { yieldToMain } from './app/yield-to-main.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
+import { reloadWhenCodeIsMissing } from './pwa/reload-page.ts';
 
 async function start(): Promise<void> {
   registerServiceWorker();
+  reloadWhenCodeIsMissing();
   const container = document.getElementById('root')!;
   const renderer = createDOMRenderer(document);
   const { createRoot, hydrateRoot } = await import('react-dom/client');

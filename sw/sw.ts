@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
+import { isAppPagePath } from '../contract/app-paths.ts';
 import { SYNC_TAG } from '../src/feedback/sync-tag.ts';
 import { messageToWorker } from '../src/pwa/worker-messages.ts';
 import { replayFromWorker } from './replay-from-worker.ts';
@@ -11,8 +12,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// Client routes load the shell; the API is never answered from a cache.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
+// The app's pages load the shell; the API (however its path is spelt) is never answered from a
+// cache, and a file the server does not have is the server's 404, as the server decides.
+registerRoute(({ request, url }) => request.mode === 'navigate' && isAppPagePath(url.pathname), createHandlerBoundToURL('/index.html'));
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = messageToWorker(event.data);

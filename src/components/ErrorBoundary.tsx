@@ -1,5 +1,6 @@
 import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reloadUnderWay } from '../pwa/reload-page.ts';
 
 const useStyles = makeStyles({
   screen: {
@@ -40,6 +41,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   }
 
   override render() {
-    return this.state.error ? <CrashScreen error={this.state.error} /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    // A route's code missing after an update: the page is reloading into the new version.
+    return reloadUnderWay() ? null : <CrashScreen error={this.state.error} />;
   }
 }
