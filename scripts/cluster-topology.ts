@@ -11,6 +11,7 @@
 import { REPO_ROOT, startCommand } from './start-command.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { restartDelay } from './restart-policy.ts';
+import { SECURITY_HEADERS } from '../server/http/security-headers.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -249,6 +250,12 @@ export function renderNginxConfig(template: string, options: Omit<NginxOptions, 
     LISTEN: `${HOST}:${options.port}`,
     ACCESS_LOG: options.accessLog ? `${options.prefix}/logs/access.log` : 'off',
     UPSTREAM_SERVERS: options.upstreamPorts.map((port) => `    server ${HOST}:${port} max_fails=1 fail_timeout=3s;`).join('\n'),
+    ERROR_HEADERS: Object.entries(SECURITY_HEADERS)
+      .map(([name, value]) => {
+        if (/["\\$]/.test(value)) throw new Error(`the security header ${name} cannot be written into nginx's configuration as it is`);
+        return `      add_header ${name} "${value}" always;`;
+      })
+      .join('\n'),
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     const value = fields[name];

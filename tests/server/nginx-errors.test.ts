@@ -1,0 +1,110 @@
+import { mkdtemp } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Nginx, nginxInstalled } from '../../scripts/cluster-topology.ts';
+import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
+import { freePort } from '../e2e/server-process.ts';
+import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
+
+interface RawReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends a request as written (fetch refuses TRACE and sets its own headers) and reads the reply to its end. */
+function rawRequest(port: number, head: string, body = ''): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      // One reply is all: stop once it has come whole.
+      const text = Buffer.concat(chunks).toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))?.[1];
+      if (end >= 0 && length !== undefined && text.length >= end + 4 + Number(length)) socket.destroy();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [headText = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = headText.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const at = line.indexOf(':');
+        headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+    socket.write(`${head.replace(/\n/g, '\r\n')}\r\n\r\n`);
+    if (body) socket.write(body);
+  });
+}
+
+// Where Debian's nginx is installed (CI installs it).
+describe.runIf(nginxInstalled())('the cluster’s nginx, where it answers itself', () => {
+  let server: TestServer;
+  let nginx: Nginx;
+  let port: number;
+  let serverClosed = false;
+
+  beforeAll(async () => {
+    server = await startTestServer('embedded', { staticDir: await writeFakeBuild() });
+    port = await freePort();
+    const output: string[] = [];
+    nginx = new Nginx({
+      prefix: await mkdtemp(path.join(tmpdir(), 'nginx-errors-')),
+      port,
+      upstreamPorts: [Number(new URL(server.url).port)],
+      output: (_, line) => output.push(line),
+    });
+    await nginx.start();
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    if (!serverClosed) await server?.close();
+  });
+
+  /** What the API promises of every error, from any layer: {"detail": …} as JSON, with the security headers. */
+  function expectTheApisError(reply: RawReply, status: number, label: string): void {
+    expect(reply.status, label).toBe(status);
+    expect(reply.headers['content-type'], label).toMatch(/^application\/json/);
+    expect(JSON.parse(reply.body), label).toEqual({ detail: expect.stringMatching(/\w/) });
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(reply.headers[name], `${label}: ${name}`).toBe(value);
+    expect(reply.headers['cache-control'], label).toBe('no-store');
+  }
+
+  it('passes on a request with headers as large as the server takes', async () => {
+    const reply = await rawRequest(port, `GET /api/health HTTP/1.1\nHost: x\nConnection: close\nX-Large: ${'a'.repeat(12_000)}`);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ status: 'ok' });
+  });
+
+  it('refuses in the API’s form what it refuses itself: a method it never passes on, too large a body, URI or headers, a malformed request', async () => {
+    const host = 'Host: x\nConnection: close';
+    const cases: Array<[string, number, string]> = [
+      ['TRACE', 405, `TRACE /api/health HTTP/1.1\n${host}`],
+      ['too large a body', 413, `POST /api/save HTTP/1.1\n${host}\nContent-Type: application/json\nContent-Length: 6000000`],
+      ['too long a URI', 414, `GET /api/${'a'.repeat(20_000)} HTTP/1.1\n${host}`],
+      ['too large headers', 400, `GET /api/health HTTP/1.1\n${host}\nX-Large: ${'a'.repeat(20_000)}`],
+      ['a malformed request', 400, `GET /api/health HTTP/1.1\nHost: x\nHost: y\nConnection: close`],
+    ];
+    for (const [label, status, head] of cases) expectTheApisError(await rawRequest(port, head), status, label);
+  });
+
+  it('leaves the server’s own errors as the server wrote them', async () => {
+    const reply = await rawRequest(port, 'GET /api/nope HTTP/1.1\nHost: x\nConnection: close');
+    expect(reply.status).toBe(404);
+    expect(JSON.parse(reply.body)).toEqual({ detail: 'Not found' });
+    expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('says in the API’s form that no instance answers', async () => {
+    await server.close();
+    serverClosed = true;
+    expectTheApisError(await rawRequest(port, 'GET /api/health HTTP/1.1\nHost: x\nConnection: close'), 502, 'no instance');
+  });
+});
