@@ -2,13 +2,13 @@ import { requestBackgroundSync } from './background-sync.ts';
 import type { FeedbackItem } from './feedback-item.ts';
 import { flushOutbox, outbox } from './flush-outbox.ts';
 import type { OutboxEntry, SettledVote } from './outbox-rules.ts';
-import { refreshOutboxStatus } from './outbox-status.ts';
+import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
 import { sendFromPage } from './send-from-page.ts';
 
 export type VoteOutcome =
   | Exclude<SettledVote, { kind: 'queued' }>
-  /** Safe in the outbox; `later`, when a send is still under way, says how it ended. */
-  | { kind: 'queued'; later?: Promise<SettledVote> };
+  /** Safe in the outbox; `later` says how it ends: sent or refused, whoever sends it and when. */
+  | { kind: 'queued'; later: Promise<Exclude<SettledVote, { kind: 'queued' }>> };
 
 /**
  * How long a reader waits to hear that a vote was sent. Past that, the vote, already safe in the
@@ -44,7 +44,44 @@ export async function submitVote(
   clearTimeout(timer);
   if (first && first.kind !== 'queued') return first;
   void requestBackgroundSync();
-  return first ? { kind: 'queued' } : { kind: 'queued', later: settled };
+  // Its send may still be under way; else (or if that send leaves it waiting) a later one sends it.
+  const later = settled.then((vote) => (vote.kind === 'queued' ? leavesOutbox(entry.key) : vote));
+  return { kind: 'queued', later };
+}
+
+/**
+ * Resolves once the vote has left the outbox, sent or refused, by whichever send: this page's
+ * next flush, the service worker's, another tab's. Looked at whenever the outbox's status is
+ * read again, which every flush and every message from the worker does.
+ */
+function leavesOutbox(key: string): Promise<Exclude<SettledVote, { kind: 'queued' }>> {
+  return new Promise((resolve) => {
+    let looking = false;
+    let again = false;
+    const look = async (): Promise<void> => {
+      if (looking) {
+        again = true;
+        return;
+      }
+      looking = true;
+      try {
+        const vote = await settledVote(key).catch(() => ({ kind: 'queued' }) as const);
+        if (vote.kind !== 'queued') {
+          stop();
+          resolve(vote);
+          return;
+        }
+      } finally {
+        looking = false;
+      }
+      if (again) {
+        again = false;
+        await look();
+      }
+    };
+    const stop = useOutboxStatus.subscribe(() => void look());
+    void look();
+  });
 }
 
 async function settledVote(key: string): Promise<SettledVote> {

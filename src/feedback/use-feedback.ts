@@ -51,7 +51,7 @@ export function useFeedback(round: AbRound) {
         apply({ type: 'saved', label, reaction, queued: outcome.kind === 'queued' });
         if (outcome.kind === 'queued') {
           // The vote is safe in the outbox whatever this says; a failure to read how it ended shows nothing new.
-          outcome.later?.then((settled) => apply({ type: 'settled', label, outcome: settled })).catch(() => undefined);
+          outcome.later.then((settled) => apply({ type: 'settled', label, outcome: settled })).catch(() => undefined);
         }
       } catch {
         // The vote could not even be written to the outbox (storage blocked): say so.
