@@ -66,7 +66,8 @@ export default function DashboardPage() {
           <Field label="What would you like to know?" className={styles.field}>
             <Input value={query} onChange={(_, d) => setQuery(d.value)} name="query" />
           </Field>
-          <Button type="submit" appearance="primary" disabled={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
+          {/* Never disabled: a new question can be asked while one loads, and focus stays here. */}
+          <Button type="submit" appearance="primary" aria-busy={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
             Search
           </Button>
         </form>
@@ -81,9 +82,11 @@ export default function DashboardPage() {
         <Title3 as="h2" id="results-heading">
           Search Results
         </Title3>
-        {search.status === 'done' && search.results.length === 0 && (
-          <Text as="p">No results found. Try a different query.</Text>
-        )}
+        {/* Announced when results arrive; says which question they answer. */}
+        <Text as="p" role="status">
+          {search.status === 'done' && search.results.length === 0 && 'No results found. Try a different query.'}
+          {round.pair.length > 0 && `Results for “${round.query}”`}
+        </Text>
         {round.pair.length === 2 && resultText(round.pair[0]!) === resultText(round.pair[1]!) && (
           <Text as="p">Both models found the same passage this time.</Text>
         )}

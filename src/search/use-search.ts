@@ -25,27 +25,37 @@ export function searchFailed(query: string, error: unknown): SearchState {
   return { status: 'error', query, results: [], error: message, round: NO_ROUND };
 }
 
-/** Idle, then loading, then results or an error. A blank query clears results without a call. */
+/**
+ * Idle, then loading, then results or an error. A blank query clears results without a call. A
+ * new question asked while one is loading is searched, and only the newest one's answer is
+ * shown; the same question asked again while it loads is not sent twice. While loading, the
+ * results and their query stay those shown, so the results on screen always say what they answer.
+ */
 export function useSearch() {
   const [state, setState] = useState<SearchState>(IDLE);
   const latest = useRef(0);
+  const inFlight = useRef<string | null>(null);
   const run = useCallback(async (raw: string) => {
     const query = raw.trim();
+    if (query && query === inFlight.current) return;
     const ticket = ++latest.current;
     if (!query) {
+      inFlight.current = null;
       setState(IDLE);
       return;
     }
+    inFlight.current = query;
     setState((s) => ({ ...s, status: 'loading', error: null }));
-    let results: SearchResult[];
+    let next: SearchState;
     try {
-      results = await searchPassages(query, 'both');
+      // The round is made here, once, as the results arrive: not while rendering them.
+      next = searchDone(query, await searchPassages(query, 'both'));
     } catch (error) {
-      if (ticket === latest.current) setState(searchFailed(query, error));
-      return;
+      next = searchFailed(query, error);
     }
-    // The round is made here, once, as the results arrive: not while rendering them.
-    if (ticket === latest.current) setState(searchDone(query, results));
+    if (ticket !== latest.current) return;
+    inFlight.current = null;
+    setState(next);
   }, []);
   return { ...state, run };
 }

@@ -193,6 +193,43 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByText('No results found. Try a different query.').waitFor();
   });
 
+  it('searches a new question asked while one loads, says which question the results answer, and keeps the focus on Search', async () => {
+    const p = await openSignedIn();
+    const held = new Map<string, () => void>();
+    const sent: string[] = [];
+    await p.route('**/api/search', async (route) => {
+      const { query } = route.request().postDataJSON() as { query: string };
+      sent.push(query);
+      if (query !== 'the duty of marriage') await new Promise<void>((resolve) => held.set(query, resolve));
+      await route.continue();
+    });
+    const field = p.getByLabel('What would you like to know?');
+    const button = p.getByRole('button', { name: 'Search' });
+    await field.fill('the heart as a mirror');
+    await field.press('Enter');
+    await expect.poll(() => sent).toEqual(['the heart as a mirror']);
+    // A new question while the first loads, from the button: it is sent, and its answer shown.
+    await field.fill('the duty of marriage');
+    await button.click();
+    await p.getByText('Results for “the duty of marriage”').waitFor();
+    expect(await p.getByRole('status').filter({ hasText: 'Results for' }).textContent()).toBe('Results for “the duty of marriage”');
+    // The first question's answer, arriving last, does not replace it.
+    const late = p.waitForResponse((r) => r.url().endsWith('/api/search') && r.request().postData()?.includes('mirror') === true);
+    held.get('the heart as a mirror')!();
+    await late;
+    await p.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(await p.getByText('Results for “the duty of marriage”').count()).toBe(1);
+    // Focus stayed on Search through the loading; the same question asked twice as it loads goes once.
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await field.fill('patience');
+    await button.click();
+    await button.click();
+    await expect.poll(() => sent.filter((q) => q === 'patience').length).toBe(1);
+    held.get('patience')!();
+    await p.getByText('Results for “patience”').waitFor();
+    expect(sent).toEqual(['the heart as a mirror', 'the duty of marriage', 'patience']);
+  });
+
   it('says the search failed, in the spec’s words, when a search is made offline', async () => {
     const p = await openSignedIn();
     // Online first, so that the page has all it needs to show results and errors.
