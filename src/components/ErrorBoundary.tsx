@@ -1,5 +1,6 @@
 import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { NETWORK_ERROR_MESSAGE } from '../api/api-error.ts';
 import { reloadUnderWay } from '../pwa/reload-page.ts';
 
 const useStyles = makeStyles({
@@ -15,12 +16,23 @@ const useStyles = makeStyles({
   },
 });
 
+/**
+ * A route's code that could not be fetched (no network, and no service worker holding it), in each
+ * browser's words: Chromium's, Firefox's, Safari's.
+ */
+const CODE_NOT_LOADED = /dynamically imported module|importing a module script failed|unable to preload css/i;
+
+/** What the crash screen says: the error's message, but never the browser's own words for a network failure. */
+export function crashMessage(error: Error): string {
+  return CODE_NOT_LOADED.test(error.message) ? NETWORK_ERROR_MESSAGE : error.message;
+}
+
 function CrashScreen({ error }: { error: Error }) {
   const styles = useStyles();
   return (
     <main className={styles.screen} role="alert">
       <Title2 as="h1">Something went wrong</Title2>
-      <Text>{error.message}</Text>
+      <Text>{crashMessage(error)}</Text>
       <Button appearance="primary" onClick={() => window.location.reload()}>
         Reload page
       </Button>

@@ -22,4 +22,22 @@ describe('the crash screen', () => {
     expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
     quiet.mockRestore();
   });
+
+  it('says a route’s code could not be fetched in the spec’s words, not the browser’s', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Offline(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/InsightsPage-abc.js');
+    }
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <ErrorBoundary>
+          <Offline />
+        </ErrorBoundary>
+      </FluentProvider>,
+    );
+    expect(screen.getByText('Network error. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/dynamically imported/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    quiet.mockRestore();
+  });
 });
