@@ -1,3 +1,4 @@
+import { count } from '../app/count.ts';
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { useOutboxStatus } from '../feedback/outbox-status.ts';
 import { dismissDeadLetter, flushOutbox } from '../feedback/flush-outbox.ts';
@@ -18,9 +19,9 @@ export default function OutboxStatusBar() {
       {pending > 0 && (
         <MessageBar intent="info" data-testid="outbox-pending">
           <MessageBarBody>
-            {pending === 1 ? '1 vote is' : `${pending} votes are`} waiting to be sent.{' '}
+            {count(pending, 'vote is', 'votes are')} waiting to be sent.{' '}
             {signedIn
-              ? 'They will go as soon as the server can be reached.'
+              ? `${pending === 1 ? 'It' : 'They'} will go as soon as the server can be reached.`
               : `${pending === 1 ? 'It' : 'They'} will go when the reader who gave ${pending === 1 ? 'it' : 'them'} signs in again on this device.`}
           </MessageBarBody>
           {signedIn && (

@@ -1,3 +1,4 @@
+import { count } from '../app/count.ts';
 import {
   Body1,
   Button,
@@ -82,7 +83,7 @@ function StatsView({ stats }: { stats: Stats }) {
     <>
       <Title1 as="h1">Insights</Title1>
       <Body1>
-        {stats.votes} votes so far. {stats.rounds.compared} searches had both results rated and can be compared;
+        {count(stats.votes, 'vote', 'votes')} so far. {count(stats.rounds.compared, 'search', 'searches')} had both results rated and can be compared;
         {' '}
         {stats.rounds.samePassage} more showed the same passage from both models and are counted apart. A model wins a
         round when readers rated its passage higher (👍 over 🤷 over 👎); its win rate leaves ties out, and the bar’s whisker

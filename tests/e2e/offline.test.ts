@@ -142,7 +142,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByRole('button', { name: 'Good result (result A)' }).click();
     await page.getByText('Thank you for your feedback! You selected 👍').waitFor();
     await page.getByText('will be sent as soon as the server can be reached').waitFor();
-    await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent').waitFor();
+    await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent. It will go as soon as the server can be reached.').waitFor();
     await server.up();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
     const votes = (await server.votes()).filter((v) => v.query === 'What is the vision of God?');
