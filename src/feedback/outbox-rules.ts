@@ -26,7 +26,8 @@ export interface DeadLetter {
 /** What one delivery attempt came to. */
 export type SendOutcome =
   | { kind: 'delivered' }
-  | { kind: 'retry'; reason: string }
+  /** Tried again after the back-off, and not before `waitMs` when the server said how long to wait (Retry-After). */
+  | { kind: 'retry'; reason: string; waitMs?: number }
   | { kind: 'auth' }
   /** Another reader's vote (they signed out here): it waits for them, and the votes behind it go on. */
   | { kind: 'another-reader' }
@@ -63,14 +64,17 @@ const NOT_THE_SERVER = 'The reply did not come from the server';
  * needs a fresh token; 5xx, 429 and 408 retry later. Any other 4xx is a dead letter only when the API itself refused the vote (its `{detail}`): a
  * proxy's 404 or 403 page says nothing of the vote, which is tried again.
  */
-export function outcomeOfReply(status: number, body: SaveReplyBody, votesSent = 1): SendOutcome {
+export function outcomeOfReply(status: number, body: SaveReplyBody, votesSent = 1, waitMs?: number): SendOutcome {
   const detail = body.kind === 'refusal' ? body.detail : undefined;
   if (status >= 200 && status < 300) {
     if (body.kind === 'receipt' && body.saved + body.duplicates === votesSent) return { kind: 'delivered' };
     return { kind: 'retry', reason: NOT_THE_SERVER };
   }
   if (status === 401) return { kind: 'auth' };
-  if (status >= 500 || status === 429 || status === 408) return { kind: 'retry', reason: detail ?? `HTTP ${status}` };
+  if (status >= 500 || status === 429 || status === 408) {
+    const reason = detail ?? `HTTP ${status}`;
+    return waitMs === undefined ? { kind: 'retry', reason } : { kind: 'retry', reason, waitMs };
+  }
   if (detail === undefined) return { kind: 'retry', reason: `${NOT_THE_SERVER} (HTTP ${status})` };
   return { kind: 'rejected', reason: detail };
 }
@@ -83,9 +87,24 @@ export function outcomeOfNetworkError(error: unknown): SendOutcome {
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 
-/** Wait before attempt n+1 after n failures: 2 s, 4 s, 8 s … up to 5 minutes. */
-export function backoffMs(failures: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(failures - 1, 0), BACKOFF_MAX_MS);
+/**
+ * Wait before attempt n+1 after n failures: 2 s, 4 s, 8 s … up to 5 minutes; longer when the
+ * server asked for longer (`waitMs`, its Retry-After), up to the same 5 minutes.
+ */
+export function backoffMs(failures: number, waitMs = 0): number {
+  return Math.min(Math.max(BACKOFF_BASE_MS * 2 ** Math.max(failures - 1, 0), waitMs), BACKOFF_MAX_MS);
+}
+
+/**
+ * A Retry-After header's wait in ms: delay-seconds or an HTTP date (RFC 9110); undefined when
+ * absent or unreadable.
+ */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(at - now, 0);
 }
 
 let sequence = 0;

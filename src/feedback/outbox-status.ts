@@ -14,9 +14,11 @@ export interface OutboxStatus {
   pending: number;
   /** Refused votes the signed-in reader gave (another reader's are theirs alone to see). */
   deadLetters: DeadLetter[];
+  /** When the first of those waiting votes is due to be tried again (null: none waits). */
+  nextAttemptAt: number | null;
 }
 
-export const useOutboxStatus = create<OutboxStatus>()(() => ({ reader: null, pending: 0, deadLetters: [] }));
+export const useOutboxStatus = create<OutboxStatus>()(() => ({ reader: null, pending: 0, deadLetters: [], nextAttemptAt: null }));
 
 /** The outbox as one reader sees it (`null`: nobody signed in). */
 export function statusFor(reader: string | null, waiting: OutboxEntry[], refused: DeadLetter[]): OutboxStatus {
@@ -24,6 +26,7 @@ export function statusFor(reader: string | null, waiting: OutboxEntry[], refused
   return {
     reader,
     pending: own.length,
+    nextAttemptAt: own.length > 0 ? Math.min(...own.map((entry) => entry.nextAttemptAt)) : null,
     // Letters kept by an older version name no author: shown to whoever is here, as they were.
     deadLetters: refused.filter((letter) => letter.author === undefined || letter.author === reader),
   };

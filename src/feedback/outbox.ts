@@ -34,9 +34,10 @@ export class Outbox {
     await del(key, this.pending);
   }
 
-  async postpone(entry: OutboxEntry, reason: string, now: number): Promise<void> {
+  /** Another failed attempt: the vote waits its back-off, or as long as the server asked (`waitMs`), if longer. */
+  async postpone(entry: OutboxEntry, reason: string, now: number, waitMs?: number): Promise<void> {
     const attempts = entry.attempts + 1;
-    await set(entry.key, { ...entry, attempts, nextAttemptAt: now + backoffMs(attempts), lastError: reason }, this.pending);
+    await set(entry.key, { ...entry, attempts, nextAttemptAt: now + backoffMs(attempts, waitMs), lastError: reason }, this.pending);
   }
 
   async moveToDeadLetters(entry: OutboxEntry, reason: string, now: number): Promise<void> {

@@ -42,7 +42,7 @@ export async function replayOutbox(
         report.deadLettered += 1;
         break;
       case 'retry':
-        await outbox.postpone(head, outcome.reason, now());
+        await outbox.postpone(head, outcome.reason, now(), outcome.waitMs);
         return { ...report, stopped: 'retry' };
       case 'auth':
         return { ...report, stopped: 'auth' };

@@ -1,9 +1,10 @@
 import { apiObject, POST_NOT_REDIRECTED } from '../api/api-reply.ts';
-import { outcomeOfNetworkError, outcomeOfReply, saveReplyOf, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
+import { outcomeOfNetworkError, outcomeOfReply, retryAfterMs, saveReplyOf, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
 
 /** What a reply to /save means for the queued vote: its body is read, as only the API's receipt is delivery. */
 export async function outcomeOfResponse(response: Response): Promise<SendOutcome> {
-  return outcomeOfReply(response.status, saveReplyOf(await apiObject(response)));
+  const waitMs = retryAfterMs(response.headers.get('retry-after'), Date.now());
+  return outcomeOfReply(response.status, saveReplyOf(await apiObject(response)), 1, waitMs);
 }
 
 /** POSTs one queued vote to /save with the given token, and says what came of it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../src/feedback/feedback-item.ts';
 import { Outbox } from '../../src/feedback/outbox.ts';
-import { backoffMs, type OutboxEntry, type SendOutcome } from '../../src/feedback/outbox-rules.ts';
+import { backoffMs, retryAfterMs, type OutboxEntry, type SendOutcome } from '../../src/feedback/outbox-rules.ts';
 import { statusFor } from '../../src/feedback/outbox-status.ts';
 import { replayOutbox, withReplayLock } from '../../src/feedback/replay-outbox.ts';
 import { outcomeOfResponse } from '../../src/feedback/send-vote.ts';
@@ -94,6 +94,25 @@ describe('the outbox', () => {
 
   it('doubles the wait with each failure, up to five minutes', () => {
     expect([1, 2, 3, 4, 10, 20].map(backoffMs)).toEqual([2_000, 4_000, 8_000, 16_000, 300_000, 300_000]);
+  });
+
+  it('waits as long as the server asks (Retry-After) when that is longer than the back-off, up to five minutes', async () => {
+    expect(retryAfterMs('56', 0)).toBe(56_000);
+    expect(retryAfterMs('Thu, 01 Jan 1970 00:01:00 GMT', 20_000)).toBe(40_000);
+    expect([retryAfterMs(null, 0), retryAfterMs('soon', 0), retryAfterMs('', 0)]).toEqual([undefined, undefined, undefined]);
+    const limited = new Response(JSON.stringify({ detail: 'Too many votes at once. Try again in 56 seconds.' }), {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '56' },
+    });
+    const outcome = await outcomeOfResponse(limited);
+    expect(outcome).toEqual({ kind: 'retry', reason: 'Too many votes at once. Try again in 56 seconds.', waitMs: 56_000 });
+    const outbox = freshOutbox();
+    await outbox.add(vote(1), 'reader', 1000);
+    await replayOutbox(outbox, async () => outcome, () => 2000);
+    // The first back-off is 2 s; the server asked for 56.
+    expect(await outbox.list()).toMatchObject([{ attempts: 1, nextAttemptAt: 2000 + 56_000 }]);
+    expect(backoffMs(1, 3_600_000)).toBe(5 * 60_000);
+    expect(statusFor('reader', await outbox.list(), []).nextAttemptAt).toBe(58_000);
   });
 
   it('keeps a vote that met a 401, without penalty, until there is a fresh token', async () => {
