@@ -14,7 +14,10 @@ export interface OutboxStatus {
   pending: number;
   /** Refused votes the signed-in reader gave (another reader's are theirs alone to see). */
   deadLetters: DeadLetter[];
-  /** When the first of those waiting votes is due to be tried again (null: none waits). */
+  /**
+   * When the first of those waiting votes (the one a replay tries first; the votes behind it go
+   * when it does) is due to be tried again (null: none waits).
+   */
   nextAttemptAt: number | null;
 }
 
@@ -26,7 +29,7 @@ export function statusFor(reader: string | null, waiting: OutboxEntry[], refused
   return {
     reader,
     pending: own.length,
-    nextAttemptAt: own.length > 0 ? Math.min(...own.map((entry) => entry.nextAttemptAt)) : null,
+    nextAttemptAt: own[0]?.nextAttemptAt ?? null,
     // Letters kept by an older version name no author: shown to whoever is here, as they were.
     deadLetters: refused.filter((letter) => letter.author === undefined || letter.author === reader),
   };

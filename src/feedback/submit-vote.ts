@@ -4,6 +4,7 @@ import { flushOutbox, outbox } from './flush-outbox.ts';
 import type { OutboxEntry, SettledVote } from './outbox-rules.ts';
 import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
 import { sendFromPage } from './send-from-page.ts';
+import { useSession } from '../stores/session-store.ts';
 
 export type VoteOutcome =
   | Exclude<SettledVote, { kind: 'queued' }>
@@ -45,22 +46,28 @@ export async function submitVote(
   if (first && first.kind !== 'queued') return first;
   void requestBackgroundSync();
   // Its send may still be under way; else (or if that send leaves it waiting) a later one sends it.
-  const later = settled.then((vote) => (vote.kind === 'queued' ? leavesOutbox(entry.key) : vote));
+  const later = settled.then((vote) => (vote.kind === 'queued' ? leavesOutbox(entry.key, author) : vote));
   return { kind: 'queued', later };
 }
 
 /**
  * Resolves once the vote has left the outbox, sent or refused, by whichever send: this page's
  * next flush, the service worker's, another tab's. Looked at whenever the outbox's status is
- * read again, which every flush and every message from the worker does.
+ * read again, which every flush and every message from the worker does. Once its author is no
+ * longer the reader signed in here, nobody is shown its card: it is no longer looked at, and
+ * this never resolves.
  */
-function leavesOutbox(key: string): Promise<Exclude<SettledVote, { kind: 'queued' }>> {
+function leavesOutbox(key: string, author: string): Promise<Exclude<SettledVote, { kind: 'queued' }>> {
   return new Promise((resolve) => {
     let looking = false;
     let again = false;
     const look = async (): Promise<void> => {
       if (looking) {
         again = true;
+        return;
+      }
+      if (useSession.getState().user !== author) {
+        stop();
         return;
       }
       looking = true;

@@ -113,6 +113,10 @@ describe('the outbox', () => {
     expect(await outbox.list()).toMatchObject([{ attempts: 1, nextAttemptAt: 2000 + 56_000 }]);
     expect(backoffMs(1, 3_600_000)).toBe(5 * 60_000);
     expect(statusFor('reader', await outbox.list(), []).nextAttemptAt).toBe(58_000);
+    // A vote given after it waits behind it, though its own time came at once: the first one's
+    // back-off is when the page tries them.
+    await outbox.add(vote(2), 'reader', 3000);
+    expect(statusFor('reader', await outbox.list(), []).nextAttemptAt).toBe(58_000);
   });
 
   it('keeps a vote that met a 401, without penalty, until there is a fresh token', async () => {
