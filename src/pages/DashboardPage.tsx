@@ -67,7 +67,7 @@ export default function DashboardPage() {
             <Input value={query} onChange={(_, d) => setQuery(d.value)} name="query" />
           </Field>
           {/* Never disabled: a new question can be asked while one loads, and focus stays here. */}
-          <Button type="submit" appearance="primary" aria-busy={loading} icon={loading ? <Spinner size="tiny" /> : undefined}>
+          <Button type="submit" appearance="primary" icon={loading ? <Spinner size="tiny" /> : undefined}>
             Search
           </Button>
         </form>

@@ -29,17 +29,32 @@ export function shouldReloadForMissingCode(lastReloadAt: number | null, now: num
   return lastReloadAt === null || lastReloadAt > now || now - lastReloadAt >= MISSING_CODE_RELOAD_PAUSE_MS;
 }
 
-/** Reloads the page when a route's code fails to load (vite's `vite:preloadError`), as above. */
+/** Whether the server answers this page now (with no worker in control, a reload goes to it). */
+async function serverAnswersPage(): Promise<boolean> {
+  try {
+    const response = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store', redirect: 'manual' });
+    return response.ok && /^text\/html/i.test(response.headers.get('content-type') ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reloads the page when a route's code fails to load (vite's `vite:preloadError`), as above. A
+ * page under the service worker reloads from it at once; one without asks the server first, so
+ * that a server that does not answer leaves the crash screen, not the browser's error page.
+ */
 export function reloadWhenCodeIsMissing(): void {
   window.addEventListener('vite:preloadError', () => {
-    const canLoadPage = navigator.onLine || Boolean(navigator.serviceWorker?.controller);
+    const controlled = Boolean(navigator.serviceWorker?.controller);
     try {
       const last = Number(sessionStorage.getItem(LAST_RELOAD_KEY)) || null;
-      if (!shouldReloadForMissingCode(last, Date.now(), canLoadPage)) return;
+      if (!shouldReloadForMissingCode(last, Date.now(), navigator.onLine || controlled)) return;
       sessionStorage.setItem(LAST_RELOAD_KEY, String(Date.now()));
     } catch {
       return; // No session storage: no way to tell a loop from a first try, so the crash screen says it.
     }
-    reloadPage();
+    if (controlled) reloadPage();
+    else void serverAnswersPage().then((answers) => answers && reloadPage());
   });
 }

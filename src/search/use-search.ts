@@ -26,25 +26,32 @@ export function searchFailed(query: string, error: unknown): SearchState {
 }
 
 /**
+ * How long the same question asked again while it loads is taken as the same press (a double
+ * click), not sent again; after that it is sent again, in case the first request has stalled.
+ */
+export const SAME_QUESTION_AGAIN_MS = 3_000;
+
+/**
  * Idle, then loading, then results or an error. A blank query clears results without a call. A
  * new question asked while one is loading is searched, and only the newest one's answer is
- * shown; the same question asked again while it loads is not sent twice. While loading, the
+ * shown; the same question asked again as it loads is sent once (within 3 s, a double press). While loading, the
  * results and their query stay those shown, so the results on screen always say what they answer.
  */
 export function useSearch() {
   const [state, setState] = useState<SearchState>(IDLE);
   const latest = useRef(0);
-  const inFlight = useRef<string | null>(null);
+  const inFlight = useRef<{ query: string; sentAt: number } | null>(null);
   const run = useCallback(async (raw: string) => {
     const query = raw.trim();
-    if (query && query === inFlight.current) return;
+    const sending = inFlight.current;
+    if (query && sending?.query === query && Date.now() - sending.sentAt < SAME_QUESTION_AGAIN_MS) return;
     const ticket = ++latest.current;
     if (!query) {
       inFlight.current = null;
       setState(IDLE);
       return;
     }
-    inFlight.current = query;
+    inFlight.current = { query, sentAt: Date.now() };
     setState((s) => ({ ...s, status: 'loading', error: null }));
     let next: SearchState;
     try {

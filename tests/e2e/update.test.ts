@@ -114,6 +114,18 @@ describe('a new version, in Chromium', () => {
     await page.getByText('Something went wrong').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1_000);
     expect({ refused, loads }).toEqual({ refused: 2, loads: 1 });
+
+    // The server not answering: no reload to the browser's error page; the crash screen stays.
+    await page.goto(server.url);
+    await waitForApp(page);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.route('**/about', (route) => (route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.continue()));
+    loads = 0;
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await page.getByText('Something went wrong').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1_000);
+    expect(loads).toBe(0);
+    expect(await page.getByText('Network error. Please try again.').count()).toBe(1);
   });
 
   it('leaves to the server what the server does not answer with the app: the API however spelt, and files', async () => {
