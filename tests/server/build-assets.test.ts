@@ -78,7 +78,7 @@ describe('serving the app’s hashed files across builds (a rolling deploy)', ()
 
   it('finds nothing outside those folders, and a file neither has is still a JSON 404', async () => {
     await writeFile(path.join(path.dirname(build), 'secret.txt'), 'secret');
-    for (const name of ['missing.js', '..%2F..%2Fsecret.txt', '%2E%2E/secret.txt', '.hidden.js', 'sub%2Fdir.js']) {
+    for (const name of ['missing.js', '..%2F..%2Fsecret.txt', '%2E%2E%2F%2E%2E%2Fsecret.txt', '.hidden.js', 'sub%2Fdir.js']) {
       const res = await fetchAsset(name);
       expect(res.status, name).toBe(404);
       expect(await res.json(), name).toEqual({ detail: 'Not found' });

@@ -91,6 +91,8 @@ describe.runIf(nginxInstalled())('the cluster’s nginx, where it answers itself
       ['too long a URI', 414, `GET /api/${'a'.repeat(20_000)} HTTP/1.1\n${host}`],
       ['too large headers', 400, `GET /api/health HTTP/1.1\n${host}\nX-Large: ${'a'.repeat(20_000)}`],
       ['a malformed request', 400, `GET /api/health HTTP/1.1\nHost: x\nHost: y\nConnection: close`],
+      ['an unknown transfer coding', 501, `POST /api/save HTTP/1.1\n${host}\nTransfer-Encoding: gzip, chunked`],
+      ['an HTTP version it does not speak', 505, `GET /api/health HTTP/2.7\n${host}`],
     ];
     for (const [label, status, head] of cases) expectTheApisError(await rawRequest(port, head), status, label);
   });
