@@ -152,15 +152,10 @@ describe('the embedded data folder lock', () => {
       }),
     );
     expect(await Promise.all(holders)).toEqual(Array(8).fill(0));
-    const spans = (await readFile(log, 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => line.split(' ').slice(1).map(Number) as [number, number])
-      .sort((x, y) => x[0] - y[0]);
-    expect(spans).toHaveLength(640);
-    // Each hold began after the one before had ended.
-    const overlaps = spans.filter((span, i) => i > 0 && span[0] < spans[i - 1]![1]);
-    expect(overlaps).toEqual([]);
+    const holds = (await readFile(log, 'utf8')).trim().split('\n');
+    expect(holds).toHaveLength(640);
+    // No hold found another process holding it too (each checks, tests/fixtures/lock-holder.ts).
+    expect(holds.filter((line) => !line.endsWith(' held'))).toEqual([]);
   }, 120_000);
 
   it('never removes a lock it does not hold', async () => {
