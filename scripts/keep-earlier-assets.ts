@@ -19,8 +19,9 @@ const RECORD_FILE = 'builds.json';
  * names) joins them: the same build twice (a rebuild of the same code) counts once.
  */
 export function buildsToKeep(recorded: string[][], current: string[], kept = EARLIER_BUILDS_KEPT): string[][] {
-  const same = (a: string[], b: string[]) => a.length === b.length && a.every((name) => b.includes(name));
-  const builds = current.length === 0 || (recorded[0] && same(recorded[0], current)) ? recorded : [current, ...recorded];
+  // Both lists sorted (namesIn), so the same files are the same text.
+  const same = current.join('\n') === recorded[0]?.join('\n');
+  const builds = current.length === 0 || same ? recorded : [current, ...recorded];
   return builds.slice(0, kept);
 }
 

@@ -58,7 +58,7 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
   const prerendered = hasBuild ? findPrerenderedPages(staticDir) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const url = decodedPath(request.url) ?? '';
-    const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !namesAFile(url);
+    const reads = request.method === 'GET' || request.method === 'HEAD';
     if (isApiRequest(request)) {
       const allowed = allowedMethods(app, url);
       if (allowed.length > 0) {
@@ -68,9 +68,10 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     }
     // A hashed file this process did not see at its start: a newer build's, or an earlier one's
     // (a rolling deploy, where pages from either build are open and either instance may answer).
-    const asset = hasBuild && (request.method === 'GET' || request.method === 'HEAD') ? folderOfAsset(staticDir, url) : undefined;
+    const asset = hasBuild && reads ? folderOfAsset(staticDir, url) : undefined;
     if (asset) return reply.sendFile(asset.name, asset.root);
-    if (!isClientRoute || !hasBuild) return reply.status(404).send({ detail: 'Not found' });
+    // A client route: a read of a path naming no file.
+    if (!reads || namesAFile(url) || !hasBuild) return reply.status(404).send({ detail: 'Not found' });
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile(prerendered.get(url) ?? 'index.html');
   });
 }

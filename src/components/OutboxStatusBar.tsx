@@ -19,10 +19,10 @@ export default function OutboxStatusBar() {
       {pending > 0 && (
         <MessageBar intent="info" data-testid="outbox-pending">
           <MessageBarBody>
-            {count(pending, 'vote is', 'votes are')} waiting to be sent.{' '}
+            {count(pending, 'vote is', 'votes are')} waiting to be sent. {pending === 1 ? 'It' : 'They'} will go{' '}
             {signedIn
-              ? `${pending === 1 ? 'It' : 'They'} will go as soon as the server can be reached.`
-              : `${pending === 1 ? 'It' : 'They'} will go when the reader who gave ${pending === 1 ? 'it' : 'them'} signs in again on this device.`}
+              ? 'as soon as the server can be reached.'
+              : `when the reader who gave ${pending === 1 ? 'it' : 'them'} signs in again on this device.`}
           </MessageBarBody>
           {signedIn && (
             <MessageBarActions>

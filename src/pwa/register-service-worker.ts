@@ -13,18 +13,21 @@ export const useAppUpdate = create<{ applyUpdate: (() => void) | null }>()(() =>
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const workbox = new Workbox('/sw.js', { scope: '/' });
+  let applying = false;
   workbox.addEventListener('waiting', () => {
     useAppUpdate.setState({
       applyUpdate: () => {
-        workbox.addEventListener('controlling', reloadPage);
+        applying = true;
         workbox.messageSkipWaiting();
       },
     });
   });
-  // A page the first worker takes over (a first visit) is already the current version.
+  // The new worker took this page over: this tab's Reload asked for it, or another tab's did. A
+  // page the first worker takes over (a first visit) is already the current version.
   let controlled = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (controlled) useAppUpdate.setState({ applyUpdate: reloadPage });
+    if (applying) reloadPage();
+    else if (controlled) useAppUpdate.setState({ applyUpdate: reloadPage });
     controlled = true;
   });
   workbox.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));

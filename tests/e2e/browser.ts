@@ -70,3 +70,16 @@ export async function watchedPage(context: BrowserContext): Promise<{ page: Page
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   return { page, errors };
 }
+
+/**
+ * Opens `url` in `page` and waits until the service worker controls it (a first visit installs
+ * the worker, and only a reload puts the page under it), the app started.
+ */
+export async function openUnderWorker(page: Page, url: string): Promise<Page> {
+  await page.goto(url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await waitForApp(page);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error(`no service worker controls ${url}`);
+  return page;
+}

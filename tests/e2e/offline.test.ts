@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../server/common/seeded-random.ts';
-import { launchBrowser, newContext, submitSignIn } from './browser.ts';
+import { launchBrowser, newContext, openUnderWorker, submitSignIn } from './browser.ts';
 import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
@@ -68,11 +68,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     page.on('pageerror', (error) => {
       throw error;
     });
-    await page.goto(server.url);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    return page;
+    return openUnderWorker(page, server.url);
   }
 
   async function signInAndSearch(page: Page, server: FlakyServer, query: string): Promise<void> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, waitForApp } from './browser.ts';
+import { launchBrowser, newContext, openUnderWorker, waitForApp } from './browser.ts';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
 const UPDATE_PROMPT = 'A new version is available';
@@ -30,15 +30,7 @@ describe('a new version, in Chromium', () => {
   });
 
   /** A page of the app under its service worker's control. */
-  async function controlledPage(ctx: BrowserContext, route: string): Promise<Page> {
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}${route}`);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await waitForApp(page);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    return page;
-  }
+  const controlledPage = async (ctx: BrowserContext, route: string): Promise<Page> => openUnderWorker(await ctx.newPage(), `${server.url}${route}`);
 
   /** Publishes a new version of the service worker (a build's sw.js differs whenever anything it precaches does). */
   async function publishNewWorker(): Promise<void> {

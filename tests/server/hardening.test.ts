@@ -8,6 +8,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../server/auth/tokens.ts';
 import { createLogger } from '../../server/log.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { STORES, TEST_KEY, startTestServer, type TestServer } from './harness.ts';
+import { rawExchange } from './raw-http.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -338,13 +339,7 @@ describe('errors from every layer, logs and headers', () => {
 
     const { port } = new URL(server.url);
     for (const raw of ['GET /api/health HTTP/1.1\r\nHost: x\r\nX-Ctl: \u0001\r\n\r\n', 'POST /api/save HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n']) {
-      const reply = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
-        socket.on('data', (chunk) => (text += chunk.toString()));
-        socket.on('end', () => resolve(text));
-        socket.on('error', reject);
-      });
+      const reply = await rawExchange(Number(port), raw);
       const [head, body] = reply.split('\r\n\r\n') as [string, string];
       expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       expect(head).toMatch(/\r\ncontent-security-policy: /);
@@ -372,16 +367,7 @@ describe('errors from every layer, logs and headers', () => {
       ['CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n', 405, 'This server does not tunnel connections'],
     ];
     for (const [raw, status, detail] of cases) {
-      const reply = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true }, () => socket.write(raw));
-        socket.on('data', (chunk) => (text += chunk.toString()));
-        socket.on('end', () => {
-          socket.destroy();
-          resolve(text);
-        });
-        socket.on('error', reject);
-      });
+      const reply = await rawExchange(Number(port), raw);
       const [head, body] = reply.split('\r\n\r\n') as [string, string];
       expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       expect(head).toMatch(/\r\ncontent-security-policy: /);

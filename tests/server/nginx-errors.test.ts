@@ -1,5 +1,4 @@
 import { mkdtemp } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,42 +6,10 @@ import { Nginx, nginxInstalled } from '../../scripts/cluster-topology.ts';
 import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
 import { freePort } from '../e2e/server-process.ts';
 import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
+import { parseRawReply, rawExchange, type RawReply } from './raw-http.ts';
 
-interface RawReply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Sends a request as written (fetch refuses TRACE and sets its own headers) and reads the reply to its end. */
-function rawRequest(port: number, head: string, body = ''): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => {
-      chunks.push(chunk);
-      // One reply is all: stop once it has come whole.
-      const text = Buffer.concat(chunks).toString('latin1');
-      const end = text.indexOf('\r\n\r\n');
-      const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))?.[1];
-      if (end >= 0 && length !== undefined && text.length >= end + 4 + Number(length)) socket.destroy();
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const [headText = '', ...rest] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = headText.split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const at = line.indexOf(':');
-        headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
-    socket.write(`${head.replace(/\n/g, '\r\n')}\r\n\r\n`);
-    if (body) socket.write(body);
-  });
-}
+/** A request written as its lines, without the blank line that ends it. */
+const rawRequest = async (port: number, head: string): Promise<RawReply> => parseRawReply(await rawExchange(port, `${head.replace(/\n/g, '\r\n')}\r\n\r\n`));
 
 // Where Debian's nginx is installed (CI installs it).
 describe.runIf(nginxInstalled())('the cluster’s nginx, where it answers itself', () => {
