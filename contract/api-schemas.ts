@@ -4,7 +4,7 @@
  * nothing undeclared leaks out); the app and the service worker import the types only.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { REACTION_SYMBOLS, RESULT_LABELS, USER_TYPES } from './vocabulary.ts';
+import { CONTEXT_MAX_RADIUS, REACTION_SYMBOLS, RESULT_LABELS, USER_TYPES } from './vocabulary.ts';
 
 /** `T | null`, as one JSON type list (which the reply serialiser handles without trying each branch). */
 function Nullable<T extends TSchema & { type: string }>(schema: T) {
@@ -72,7 +72,12 @@ export const SearchReply = Type.Array(SearchResult);
 export type SearchReply = Static<typeof SearchReply>;
 
 export const PassageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-export const ContextQuery = Type.Object({ radius: Type.Integer({ minimum: 0, maximum: 10, default: 2 }) });
+const Neighbours = (description: string) => Type.Integer({ minimum: 0, maximum: CONTEXT_MAX_RADIUS, description });
+export const ContextQuery = Type.Object({
+  radius: Type.Integer({ minimum: 0, maximum: CONTEXT_MAX_RADIUS, default: 2 }),
+  before: Type.Optional(Neighbours('passages before this one (default: radius)')),
+  after: Type.Optional(Neighbours('passages after this one (default: radius)')),
+});
 
 export const PassageContext = Type.Object({
   id: Type.String(),
@@ -82,6 +87,9 @@ export const PassageContext = Type.Object({
     Type.Object({ id: Type.String(), text: Type.String(), passage_index: Type.Integer(), section: Nullable(Type.String()) }),
   ),
   notes: Type.Array(Type.Object({ label: Type.String(), text: Type.String() })),
+  /** How many more passages of the chapter lie before the first returned, and after the last. */
+  more_before: Type.Integer(),
+  more_after: Type.Integer(),
 });
 export type PassageContext = Static<typeof PassageContext>;
 
@@ -158,7 +166,10 @@ export const ModelStats = Type.Object({
 export type ModelStats = Static<typeof ModelStats>;
 
 export const Stats = Type.Object({
+  /** Votes for the models the service has served: the ones counted below. */
   votes: Type.Integer(),
+  /** Votes naming a model the service never served (or `unknown`): stored, not counted. */
+  leftOut: Type.Integer(),
   rounds: Type.Object({ compared: Type.Integer(), samePassage: Type.Integer(), oneSided: Type.Integer() }),
   models: Type.Array(ModelStats),
   /** Only when more than two models appear in compared rounds. */

@@ -15,9 +15,17 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** Whether a decoded path names a file: its last part has an extension (`app.js`, `a.b.png`; not `.well`, nor `..`). */
+/** Routes of the app under which every path is a page (a reading's id is never a file's name, whatever it ends with). */
+const PAGE_PREFIXES = ['/read/'];
+
+/**
+ * Whether a decoded path names a file: its last part has an extension (`app.js`, `a.b.png`; not
+ * `.well`, `..`, nor a trailing full stop, as in a link copied with the sentence's), outside the
+ * app's routes.
+ */
 export function namesAFile(path: string): boolean {
-  return /[^./][^/]*\.[^/]*$/.test(path.slice(path.lastIndexOf('/') + 1));
+  if (PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
+  return /[^./][^/]*\.[^/.]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /** Whether a navigation to this path (as in the URL) gets the app's page: a path that decodes, not the API's, naming no file. */

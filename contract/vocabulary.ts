@@ -16,3 +16,6 @@ export const REACTIONS = [
 ] as const;
 export type Reaction = (typeof REACTIONS)[number]['reaction'];
 export const REACTION_SYMBOLS: readonly Reaction[] = REACTIONS.map((r) => r.reaction);
+
+/** The most neighbours either side of a passage a reading may ask for: more than any chapter of the book holds. */
+export const CONTEXT_MAX_RADIUS = 50;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { RetrievalEngine } from '../search/retrieval-engine.ts';
 import type { Db } from '../store/db.ts';
+import { recordServedModels } from '../store/served-models.ts';
 import type { SearchLimiter } from './rate-limit.ts';
 
 /** What the routes need from the process's settings. */
@@ -50,6 +51,9 @@ export const services = fp<ServicesOptions>(
     app.decorate('settings', options.settings);
     app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
+    // Before the first request: the votes for this lineup's models count in the statistics.
+    const engine = options.engine;
+    if (engine) app.addHook('onReady', async () => recordServedModels(options.db, engine.modelTypes()));
   },
   { name: 'services', fastify: '5.x' },
 );

@@ -62,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/passages/:id/context',
     { schema: { params: PassageParams, querystring: ContextQuery, response: { 200: PassageContext } } },
     async (request) => {
-      const context = engineOf().context(request.params.id, request.query.radius);
+      const context = engineOf().context(request.params.id, request.query.before ?? request.query.radius, request.query.after ?? request.query.radius);
       if (!context) throw new HttpError(404, `No passage with id ${request.params.id}`);
       return context;
     },

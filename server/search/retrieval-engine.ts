@@ -38,6 +38,11 @@ export class RetrievalEngine {
     return this.entries.map((e) => e.id);
   }
 
+  /** The names votes carry for this lineup's models (a result's model_type). */
+  modelTypes(): string[] {
+    return this.entries.map((e) => modelType(e));
+  }
+
   /** Best first for each model, interleaved across models, `topK` from each. */
   async search(query: string, topK: number, models: string): Promise<SearchResult[]> {
     const key = `${models}\n${topK}\n${query}`;
@@ -114,20 +119,22 @@ export class RetrievalEngine {
     return { title: this.corpus.title, chapters: this.corpus.chapters.length, passages: this.corpus.passages.length };
   }
 
-  /** The passage with up to `radius` neighbours either side, within its chapter. */
-  context(id: string, radius: number): PassageContext | null {
+  /** The passage with up to `before` neighbours before it and `after` after it, within its chapter. */
+  context(id: string, before: number, after: number): PassageContext | null {
     const passage = this.corpus.passages.find((p) => p.id === id);
     if (!passage) return null;
-    const all = this.corpus.passages;
-    const from = Math.max(0, passage.index - radius);
-    const to = Math.min(all.length - 1, passage.index + radius);
-    const neighbours = all.slice(from, to + 1).filter((p) => p.chapter === passage.chapter);
+    const chapter = this.corpus.passages.filter((p) => p.chapter === passage.chapter);
+    const at = chapter.indexOf(passage);
+    const from = Math.max(0, at - before);
+    const to = Math.min(chapter.length - 1, at + after);
     return {
       id: passage.id,
       chapter: passage.chapter,
       section: passage.section,
-      passages: neighbours.map((p) => ({ id: p.id, text: p.text, passage_index: p.index, section: p.section })),
+      passages: chapter.slice(from, to + 1).map((p) => ({ id: p.id, text: p.text, passage_index: p.index, section: p.section })),
       notes: passage.notes,
+      more_before: from,
+      more_after: chapter.length - 1 - to,
     };
   }
 }

@@ -99,6 +99,7 @@ export function computeStats(tallies: VoteTallies): Stats {
 
   return {
     votes: tallies.votes,
+    leftOut: tallies.leftOut,
     rounds: { compared: sum(compared), samePassage: sum(tallies.rounds.filter((r) => r.samePassage)), oneSided: tallies.oneSided },
     models: modelStats,
     bradleyTerry,

@@ -2,7 +2,10 @@ import type { Reaction, UserType } from '../../contract/vocabulary.ts';
 
 /** The stored votes as the statistics count them (server/store/feedback.ts tallies them). */
 export interface VoteTallies {
+  /** Votes for the models some instance served. */
   votes: number;
+  /** Votes naming any other model (made up, or `unknown`): stored, but not counted. */
+  leftOut: number;
   /** Rounds with a vote on one label only: left out of the comparison. */
   oneSided: number;
   /** Votes per model, user type and reaction. */

@@ -89,8 +89,14 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
   // One snapshot for both counts, so that votes saved meanwhile cannot make them disagree.
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    // Only votes for a model some instance served count: any other name (one a reader made up,
+    // or `unknown`) is counted apart, and a round with such a side is left out.
     const reactions = await tx.query<VoteTallies['reactions'][number]>(
-      `SELECT model_type AS model, user_type AS "userType", reaction, count(*)::int AS count FROM feedback GROUP BY 1, 2, 3`,
+      `SELECT model_type AS model, user_type AS "userType", reaction, count(*)::int AS count FROM feedback
+       WHERE model_type IN (SELECT model_type FROM served_models) GROUP BY 1, 2, 3`,
+    );
+    const [{ count: leftOut } = { count: 0 }] = await tx.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM feedback WHERE model_type NOT IN (SELECT model_type FROM served_models)`,
     );
     // Each round's two labels side by side by grouping, not by joining the votes to themselves
     // (which, on a table PostgreSQL has not analysed yet, it may plan as a nested loop). A round is
@@ -101,6 +107,9 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
          SELECT DISTINCT ON (author, round_id, result_label) author, round_id, result_label, model_type, reaction,
                 user_type, md5(btrim(retrieved_text)) AS passage
          FROM feedback WHERE round_id IS NOT NULL ORDER BY author, round_id, result_label, id),
+       served_rounds AS (
+         SELECT * FROM firsts WHERE (author, round_id) NOT IN (
+           SELECT author, round_id FROM firsts WHERE model_type NOT IN (SELECT model_type FROM served_models))),
        rounds AS (
          SELECT count(*) = 2 AS paired,
                 max(user_type) FILTER (WHERE result_label = 'A') AS "userType",
@@ -109,7 +118,7 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
                 max(reaction) FILTER (WHERE result_label = 'A') AS "aReaction",
                 max(reaction) FILTER (WHERE result_label = 'B') AS "bReaction",
                 max(passage) FILTER (WHERE result_label = 'A') = max(passage) FILTER (WHERE result_label = 'B') AS "samePassage"
-         FROM firsts GROUP BY author, round_id)
+         FROM served_rounds GROUP BY author, round_id)
        SELECT paired, "userType", a, b, "aReaction", "bReaction", "samePassage", count(*)::int AS count
        FROM rounds GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     );
@@ -117,6 +126,7 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
     return {
       // Every vote has one model, user type and reaction: the reaction counts add up to all votes.
       votes: sum(reactions),
+      leftOut,
       oneSided: sum(groups.filter((g) => !g.paired)),
       reactions,
       rounds: groups.filter((g) => g.paired).map(({ paired: _paired, ...round }) => round),

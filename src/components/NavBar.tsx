@@ -25,6 +25,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     transition: 'transform 200ms ease',
+    // A reader who asked for less motion gets the bar in place, not sliding.
+    '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
   },
   hidden: { transform: 'translateY(-100%)' },
   brand: {

@@ -17,12 +17,17 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForegroundOnBrand,
     fontWeight: tokens.fontWeightBold,
   },
-  passage: { whiteSpace: 'pre-line', fontFamily: 'Georgia, "Times New Roman", serif', lineHeight: tokens.lineHeightBase400 },
-  // "Why this passage": a quiet tint, not italics; read by screen readers as emphasis.
+  passage: { overflowWrap: 'anywhere', whiteSpace: 'pre-line', fontFamily: 'Georgia, "Times New Roman", serif', lineHeight: tokens.lineHeightBase400 },
+  // "Why this passage": a quiet tint, not italics; read by screen readers as emphasis. The tint
+  // alone is too faint to find (1.2:1 against the card), so the sentence is underlined as well.
   highlight: {
     fontStyle: 'inherit',
     backgroundColor: tokens.colorBrandBackground2,
     color: 'inherit',
+    textDecorationLine: 'underline',
+    textDecorationColor: tokens.colorBrandStroke1,
+    textDecorationThickness: '2px',
+    textUnderlineOffset: '3px',
     borderRadius: tokens.borderRadiusSmall,
     boxDecorationBreak: 'clone',
     paddingInline: '2px',

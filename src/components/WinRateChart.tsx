@@ -7,51 +7,54 @@ export interface WinRateRow {
 }
 
 const useStyles = makeStyles({
-  svg: { width: '100%', height: 'auto', maxWidth: '720px', overflow: 'visible' },
-  label: { fill: tokens.colorNeutralForeground1, fontSize: '12px' },
-  axis: { stroke: tokens.colorNeutralStroke1 },
-  bar: { fill: tokens.colorBrandBackground },
-  whisker: { stroke: tokens.colorNeutralForeground1, strokeWidth: 2 },
-  half: { stroke: tokens.colorNeutralForeground3, strokeDasharray: '4 3' },
+  chart: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '720px', margin: 0 },
+  // Each label on its own line above its bar: a long model name wraps instead of being cut, at any width or zoom.
+  label: { overflowWrap: 'anywhere', fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  track: { position: 'relative', flexGrow: 1, height: '16px', borderBottom: `1px solid ${tokens.colorNeutralStroke1}` },
+  // The brand's foreground colour: 3:1 or more against the page in both themes (its background colour is not, in the dark one).
+  bar: { position: 'absolute', left: 0, top: 0, bottom: 0, borderRadius: tokens.borderRadiusSmall, backgroundColor: tokens.colorBrandForeground1 },
+  whisker: { position: 'absolute', top: '7px', height: '2px', backgroundColor: tokens.colorNeutralForeground1 },
+  half: { position: 'absolute', left: '50%', top: '-4px', bottom: '-4px', borderLeft: `1px dashed ${tokens.colorNeutralForeground3}` },
+  value: { minWidth: '7em', fontSize: tokens.fontSizeBase200, fontVariantNumeric: 'tabular-nums' },
+  axis: { position: 'relative', height: '1.2em', marginRight: 'calc(7em + 8px)', fontSize: tokens.fontSizeBase100 },
+  tick: { position: 'absolute', transform: 'translateX(-50%)', color: tokens.colorNeutralForeground2 },
 });
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+const at = (x: number) => `${Math.max(0, Math.min(1, x)) * 100}%`;
 
-/** Win rate per row as a bar, with its 95% interval as a whisker; 50% marked. */
+/** Win rate per row as a bar, with its 95% interval as a whisker; 50% marked. The table beside it holds the figures. */
 export function WinRateChart({ rows, title }: { rows: WinRateRow[]; title: string }) {
   const styles = useStyles();
-  const rowHeight = 28;
-  const left = 220;
-  const width = 460;
-  const height = rows.length * rowHeight + 24;
-  const x = (v: number) => left + v * width;
   return (
-    <svg className={styles.svg} viewBox={`0 0 ${left + width + 40} ${height}`} role="img" aria-label={title}>
-      <line className={styles.half} x1={x(0.5)} x2={x(0.5)} y1={0} y2={height - 20} />
-      {rows.map((row, i) => {
-        const y = i * rowHeight;
+    <figure className={styles.chart} role="img" aria-label={title}>
+      {rows.map((row) => {
         const rate = row.record.winRate;
+        const interval = row.record.interval;
         return (
-          <g key={row.label}>
-            <text className={styles.label} x={left - 8} y={y + 18} textAnchor="end">
+          <div key={row.label}>
+            <div className={styles.label} dir="auto">
               {row.label}
-            </text>
-            {rate !== null && <rect className={styles.bar} x={left} y={y + 6} width={rate * width} height={16} rx={3} />}
-            {row.record.interval && (
-              <line className={styles.whisker} x1={x(row.record.interval.low)} x2={x(row.record.interval.high)} y1={y + 14} y2={y + 14} />
-            )}
-            <text className={styles.label} x={x(Math.max(rate ?? 0, row.record.interval?.high ?? 0)) + 6} y={y + 18}>
-              {rate === null ? 'no decisive rounds' : percent(rate)}
-            </text>
-          </g>
+            </div>
+            <div className={styles.row}>
+              <div className={styles.track}>
+                {rate !== null && <div className={styles.bar} style={{ width: at(rate) }} />}
+                <div className={styles.half} />
+                {interval && <div className={styles.whisker} style={{ left: at(interval.low), width: at(interval.high - interval.low) }} />}
+              </div>
+              <span className={styles.value}>{rate === null ? 'no decisive rounds' : percent(rate)}</span>
+            </div>
+          </div>
         );
       })}
-      <line className={styles.axis} x1={left} x2={left + width} y1={height - 20} y2={height - 20} />
-      {[0, 0.25, 0.5, 0.75, 1].map((t) => (
-        <text key={t} className={styles.label} x={x(t)} y={height - 4} textAnchor="middle">
-          {percent(t)}
-        </text>
-      ))}
-    </svg>
+      <div className={styles.axis} aria-hidden="true">
+        {[0, 0.25, 0.5, 0.75, 1].map((t) => (
+          <span key={t} className={styles.tick} style={{ left: at(t) }}>
+            {Math.round(t * 100)}%
+          </span>
+        ))}
+      </div>
+    </figure>
   );
 }

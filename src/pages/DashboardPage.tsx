@@ -28,6 +28,10 @@ import { useSession } from '../stores/session-store.ts';
 const useStyles = makeStyles({
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },
   field: { flexGrow: 1, minWidth: '240px' },
+  // Each line of the section on its own (Fluent's Text is inline by default).
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // A question of one long unbroken word wraps instead of widening the page.
+  line: { overflowWrap: 'anywhere' },
   results: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: tokens.spacingHorizontalL },
 });
 
@@ -48,7 +52,9 @@ export default function DashboardPage() {
 
   return (
     <Page label="Dashboard">
-      <Title2 as="h1">Welcome, {user}</Title2>
+      <Title2 as="h1" className={styles.line}>
+        Welcome, {user}
+      </Title2>
       <Text>
         Compare passages A and B for each question and say which helped.{' '}
         <RouterLink href="/insights" asChild>
@@ -78,17 +84,26 @@ export default function DashboardPage() {
           <MessageBarBody>{search.error}</MessageBarBody>
         </MessageBar>
       )}
-      <section aria-labelledby="results-heading">
+      <section className={styles.section} aria-labelledby="results-heading">
         <Title3 as="h2" id="results-heading">
           Search Results
         </Title3>
-        {/* Announced when results arrive; says which question they answer. */}
-        <Text as="p" role="status">
+        {/* Announced when results arrive; says which question they answer (in its own direction, whatever its script). */}
+        <Text as="p" role="status" className={styles.line}>
           {search.status === 'done' && search.results.length === 0 && 'No results found. Try a different query.'}
-          {round.pair.length > 0 && `Results for “${round.query}”`}
+          {round.pair.length > 0 && (
+            <>
+              Results for “<bdi>{round.query}</bdi>”
+            </>
+          )}
         </Text>
         {round.pair.length === 2 && resultText(round.pair[0]!) === resultText(round.pair[1]!) && (
           <Text as="p">Both models found the same passage this time.</Text>
+        )}
+        {round.pair.some((result) => result.highlight) && (
+          <Text as="p" size={200}>
+            In each passage, the sentence closest to your question is underlined.
+          </Text>
         )}
         <div className={styles.results}>
           {round.pair.map((result) => (

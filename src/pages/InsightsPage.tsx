@@ -28,7 +28,10 @@ import { flushOutbox } from '../feedback/flush-outbox.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  table: { maxWidth: '720px' },
+  // A table wider than a phone scrolls within its own frame, not the page; a model's long name wraps.
+  scroll: { overflowX: 'auto', maxWidth: '720px' },
+  table: { minWidth: '480px' },
+  name: { overflowWrap: 'anywhere' },
 });
 
 const percent = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
@@ -79,15 +82,36 @@ export default function InsightsPage() {
 function StatsView({ stats }: { stats: Stats }) {
   const styles = useStyles();
   const winRows = stats.models.flatMap((m) => READERS.map((readers) => ({ model: m, readers, record: recordFor(m, readers) })));
+  const leftOut =
+    stats.leftOut > 0
+      ? ` ${count(stats.leftOut, 'vote names', 'votes name')} a model this service never served and ${stats.leftOut === 1 ? 'is' : 'are'} not counted.`
+      : '';
+  if (stats.votes === 0) {
+    return (
+      <>
+        <Title1 as="h1">Insights</Title1>
+        <Body1>
+          No votes yet. Search from the dashboard and say how each of the two passages helped: which model readers prefer
+          will show here.{leftOut}
+        </Body1>
+      </>
+    );
+  }
+  const name = (model: string) => (
+    <bdi className={styles.name} dir="auto">
+      {model}
+    </bdi>
+  );
   return (
     <>
       <Title1 as="h1">Insights</Title1>
       <Body1>
         {count(stats.votes, 'vote', 'votes')} so far. {count(stats.rounds.compared, 'search', 'searches')} had both results rated and can be compared;
         {' '}
-        {stats.rounds.samePassage} more showed the same passage from both models and are counted apart. A model wins a
-        round when readers rated its passage higher (👍 over 🤷 over 👎); its win rate leaves ties out, and the bar’s whisker
-        is the 95% Wilson interval. Model names are shown here only; the dashboard stays blind.
+        {stats.rounds.samePassage} more showed the same passage from both models and {stats.rounds.samePassage === 1 ? 'is' : 'are'}{' '}
+        counted apart. A model wins a round when readers rated its passage higher (👍 over 🤷 over 👎); its win rate leaves ties out,
+        and the bar’s whisker is the 95% Wilson interval. Model names are shown here only; the dashboard stays blind.
+        {leftOut}
       </Body1>
 
       <section className={styles.section} aria-labelledby="win-rate">
@@ -98,32 +122,34 @@ function StatsView({ stats }: { stats: Stats }) {
           title="Win rate per model and reader type, with 95% intervals"
           rows={winRows.map((r) => ({ label: `${r.model.model} · ${r.readers}`, record: r.record }))}
         />
-        <Table className={styles.table} aria-label="Win rate per model and reader type" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Model</TableHeaderCell>
-              <TableHeaderCell>Readers</TableHeaderCell>
-              <TableHeaderCell>Wins</TableHeaderCell>
-              <TableHeaderCell>Ties</TableHeaderCell>
-              <TableHeaderCell>Losses</TableHeaderCell>
-              <TableHeaderCell>Win rate</TableHeaderCell>
-              <TableHeaderCell>95% interval</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {winRows.map(({ model, readers, record }) => (
-              <TableRow key={`${model.model}-${readers}`}>
-                <TableCell>{model.model}</TableCell>
-                <TableCell>{readers}</TableCell>
-                <TableCell>{record.wins}</TableCell>
-                <TableCell>{record.ties}</TableCell>
-                <TableCell>{record.losses}</TableCell>
-                <TableCell>{percent(record.winRate)}</TableCell>
-                <TableCell>{record.interval ? `${percent(record.interval.low)} – ${percent(record.interval.high)}` : '—'}</TableCell>
+        <div className={styles.scroll} role="region" aria-label="Win rate per model and reader type, scrolls sideways on a narrow screen" tabIndex={0}>
+          <Table className={styles.table} aria-label="Win rate per model and reader type" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Model</TableHeaderCell>
+                <TableHeaderCell>Readers</TableHeaderCell>
+                <TableHeaderCell>Wins</TableHeaderCell>
+                <TableHeaderCell>Ties</TableHeaderCell>
+                <TableHeaderCell>Losses</TableHeaderCell>
+                <TableHeaderCell>Win rate</TableHeaderCell>
+                <TableHeaderCell>95% interval</TableHeaderCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {winRows.map(({ model, readers, record }) => (
+                <TableRow key={`${model.model}-${readers}`}>
+                  <TableCell>{name(model.model)}</TableCell>
+                  <TableCell>{readers}</TableCell>
+                  <TableCell>{record.wins}</TableCell>
+                  <TableCell>{record.ties}</TableCell>
+                  <TableCell>{record.losses}</TableCell>
+                  <TableCell>{percent(record.winRate)}</TableCell>
+                  <TableCell>{record.interval ? `${percent(record.interval.low)} – ${percent(record.interval.high)}` : '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       </section>
 
       <section className={styles.section} aria-labelledby="reactions">
@@ -134,28 +160,30 @@ function StatsView({ stats }: { stats: Stats }) {
           title="Share of 👍, 🤷 and 👎 per model"
           rows={stats.models.map((m) => ({ label: m.model, counts: m.reactions }))}
         />
-        <Table className={styles.table} aria-label="Reactions per model" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Model</TableHeaderCell>
-              <TableHeaderCell>👍 Good result</TableHeaderCell>
-              <TableHeaderCell>🤷 Somewhat relevant</TableHeaderCell>
-              <TableHeaderCell>👎 Not relevant</TableHeaderCell>
-              <TableHeaderCell>Votes</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {stats.models.map((m) => (
-              <TableRow key={m.model}>
-                <TableCell>{m.model}</TableCell>
-                <TableCell>{m.reactions['👍']}</TableCell>
-                <TableCell>{m.reactions['🤷']}</TableCell>
-                <TableCell>{m.reactions['👎']}</TableCell>
-                <TableCell>{m.reactions.total}</TableCell>
+        <div className={styles.scroll} role="region" aria-label="Reactions per model, scrolls sideways on a narrow screen" tabIndex={0}>
+          <Table className={styles.table} aria-label="Reactions per model" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Model</TableHeaderCell>
+                <TableHeaderCell>👍 Good result</TableHeaderCell>
+                <TableHeaderCell>🤷 Somewhat relevant</TableHeaderCell>
+                <TableHeaderCell>👎 Not relevant</TableHeaderCell>
+                <TableHeaderCell>Votes</TableHeaderCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {stats.models.map((m) => (
+                <TableRow key={m.model}>
+                  <TableCell>{name(m.model)}</TableCell>
+                  <TableCell>{m.reactions['👍']}</TableCell>
+                  <TableCell>{m.reactions['🤷']}</TableCell>
+                  <TableCell>{m.reactions['👎']}</TableCell>
+                  <TableCell>{m.reactions.total}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       </section>
 
       {stats.bradleyTerry && (
@@ -163,26 +191,28 @@ function StatsView({ stats }: { stats: Stats }) {
           <Title3 as="h2" id="strengths">
             Strength across all models (Bradley–Terry)
           </Title3>
-          <Table className={styles.table} aria-label="Bradley–Terry strengths with 95% bootstrap intervals" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Model</TableHeaderCell>
-                <TableHeaderCell>Strength</TableHeaderCell>
-                <TableHeaderCell>95% interval</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {stats.bradleyTerry.map((m) => (
-                <TableRow key={m.model}>
-                  <TableCell>{m.model}</TableCell>
-                  <TableCell>{m.strength.toFixed(2)}</TableCell>
-                  <TableCell>
-                    {m.low.toFixed(2)} – {m.high.toFixed(2)}
-                  </TableCell>
+          <div className={styles.scroll} role="region" aria-label="Bradley–Terry strengths with 95% bootstrap intervals, scrolls sideways on a narrow screen" tabIndex={0}>
+            <Table className={styles.table} aria-label="Bradley–Terry strengths with 95% bootstrap intervals" size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Model</TableHeaderCell>
+                  <TableHeaderCell>Strength</TableHeaderCell>
+                  <TableHeaderCell>95% interval</TableHeaderCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {stats.bradleyTerry.map((m) => (
+                  <TableRow key={m.model}>
+                    <TableCell>{name(m.model)}</TableCell>
+                    <TableCell>{m.strength.toFixed(2)}</TableCell>
+                    <TableCell>
+                      {m.low.toFixed(2)} – {m.high.toFixed(2)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         </section>
       )}
     </>

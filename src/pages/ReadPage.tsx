@@ -11,11 +11,14 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useRef, useState, useTransition } from 'react';
-import { useParams } from 'wouter';
+import { Fragment, useEffect, useRef, useState, useTransition } from 'react';
+import { Link, useParams } from 'wouter';
+import { CONTEXT_MAX_RADIUS } from '../../contract/vocabulary.ts';
 import { ApiError } from '../api/api-error.ts';
-import { fetchPassageContext, passageContextPath, type PassageContext } from '../api/passages-api.ts';
+import { fetchPassageContext, passageContextPath, type PassageContext, type Reach } from '../api/passages-api.ts';
 import { errorMessage, refreshServerData, useServerData } from '../api/server-data.ts';
+import { passageIdOf } from '../app/passage-id.ts';
+import { useDocumentTitle } from '../app/use-document-title.ts';
 import { Page } from '../components/Page.tsx';
 import { ServerData } from '../components/ServerData.tsx';
 
@@ -28,20 +31,34 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
     margin: 0,
+    overflowWrap: 'anywhere',
+    // Focused by the app when the button that showed it is gone, never by Tab.
+    outline: 'none',
   },
   current: {
     backgroundColor: tokens.colorBrandBackground2,
     borderLeft: `4px solid ${tokens.colorBrandStroke1}`,
   },
   notes: { color: tokens.colorNeutralForeground2 },
+  more: { alignSelf: 'flex-start' },
+  // Read by screen readers, not shown.
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
 });
 
 const STEP = 3;
 
 /** A passage inside its chapter, with neighbours before and after; /read/:id is a link to share. */
 export default function ReadPage() {
-  const { id = '' } = useParams<{ id: string }>();
-  // Another passage is another reading: it starts afresh, with its own radius and scroll.
+  const { id: raw = '' } = useParams<{ id: string }>();
+  const id = passageIdOf(raw);
+  // Another passage is another reading: it starts afresh, with its own reach and scroll.
   return (
     <Page label="Read in context">
       <Reading key={id} id={id} />
@@ -50,35 +67,71 @@ export default function ReadPage() {
 }
 
 function Reading({ id }: { id: string }) {
-  const [radius, setRadius] = useState(STEP);
+  const [reach, setReach] = useState<Reach>({ before: STEP, after: STEP });
   const [, startTransition] = useTransition();
-  const context = useServerData(passageContextPath(id, radius), (signal) => fetchPassageContext(id, radius, signal));
+  // Which way the reader last asked for more: the focus goes on that way if its button goes.
+  const [asked, setAsked] = useState<'before' | 'after' | null>(null);
+  // What was shown before "more" was asked for: kept on screen if the more cannot be had.
+  const lastShown = useRef<PassageContext | null>(null);
+  const context = useServerData(passageContextPath(id, reach), (signal) => fetchPassageContext(id, reach, signal));
   // More neighbours keep the passages on screen while they load (a transition), not a spinner.
-  const showMore = () => startTransition(() => setRadius((r) => r + STEP));
+  const showMore = (side: 'before' | 'after') => {
+    setAsked(side);
+    startTransition(() => setReach((r) => ({ ...r, [side]: Math.min(CONTEXT_MAX_RADIUS, r[side] + STEP) })));
+  };
+  const retry = (error: unknown) =>
+    error instanceof ApiError && error.retryable ? (
+      <MessageBarActions>
+        <Button onClick={() => refreshServerData(passageContextPath(id, reach))}>Try again</Button>
+      </MessageBarActions>
+    ) : null;
   return (
     <ServerData
       promise={context}
       pending={<Spinner label="Opening the book…" />}
-      failed={(error) => (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{errorMessage(error, 'This passage could not be found')}</MessageBarBody>
-          {error instanceof ApiError && error.retryable && (
-            <MessageBarActions>
-              <Button onClick={() => refreshServerData(passageContextPath(id, radius))}>Try again</Button>
-            </MessageBarActions>
-          )}
-        </MessageBar>
-      )}
+      failed={(error) =>
+        lastShown.current ? (
+          <>
+            <Passages context={lastShown.current} asked={null} onShowMore={showMore} />
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>More of the chapter could not be opened. {errorMessage(error, '')}</MessageBarBody>
+              {retry(error)}
+            </MessageBar>
+          </>
+        ) : (
+          <>
+            <Title1 as="h1">Read in context</Title1>
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{errorMessage(error, 'This passage could not be found')}</MessageBarBody>
+              {retry(error)}
+            </MessageBar>
+            <Link href="/">Back to the start</Link>
+          </>
+        )
+      }
     >
-      {(c) => <Passages context={c} radius={radius} onShowMore={showMore} />}
+      {(c) => {
+        lastShown.current = c;
+        return <Passages context={c} asked={asked} onShowMore={showMore} />;
+      }}
     </ServerData>
   );
 }
 
-function Passages({ context, radius, onShowMore }: { context: PassageContext; radius: number; onShowMore: () => void }) {
+function Passages({
+  context,
+  asked,
+  onShowMore,
+}: {
+  context: PassageContext;
+  asked: 'before' | 'after' | null;
+  onShowMore: (side: 'before' | 'after') => void;
+}) {
   const styles = useStyles();
   const current = useRef<HTMLParagraphElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const scrolled = useRef(false);
+  useDocumentTitle(`${context.chapter} · Read in context`);
 
   useEffect(() => {
     if (current.current && !scrolled.current) {
@@ -87,27 +140,52 @@ function Passages({ context, radius, onShowMore }: { context: PassageContext; ra
     }
   }, [context]);
 
-  const first = context.passages[0]?.passage_index ?? 0;
-  const index = context.passages.find((p) => p.id === context.id)?.passage_index ?? 0;
-  const last = context.passages[context.passages.length - 1]?.passage_index ?? 0;
+  // The button the reader pressed is gone (the chapter's edge is reached): the focus goes to the
+  // passage at that edge, where reading goes on, rather than to the page.
+  const earlier = context.more_before > 0;
+  const later = context.more_after > 0;
+  useEffect(() => {
+    const gone = (asked === 'before' && !earlier) || (asked === 'after' && !later);
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (!gone || !lost) return;
+    const passages = list.current?.querySelectorAll<HTMLElement>('[data-passage]');
+    const edge = asked === 'before' ? passages?.[0] : passages?.[passages.length - 1];
+    edge?.focus();
+  }, [asked, earlier, later, context]);
+
   return (
     <>
       <Caption1>The Alchemy of Happiness</Caption1>
       <Title1 as="h1">{context.chapter}</Title1>
-      {context.section && <Title3 as="h2">{context.section}</Title3>}
-      {index - first >= radius && <Button onClick={onShowMore}>Show earlier passages</Button>}
-      {context.passages.map((p) => (
-        <p
-          key={p.id}
-          ref={p.id === context.id ? current : undefined}
-          className={mergeClasses(styles.passage, p.id === context.id && styles.current)}
-          aria-current={p.id === context.id ? 'true' : undefined}
-          data-passage={p.id}
-        >
-          {p.text}
-        </p>
-      ))}
-      {last - index >= radius && <Button onClick={onShowMore}>Show later passages</Button>}
+      {earlier && (
+        <Button className={styles.more} onClick={() => onShowMore('before')}>
+          Show earlier passages
+        </Button>
+      )}
+      <div ref={list}>
+        {context.passages.map((p, i) => (
+          <Fragment key={p.id}>
+            {/* Each section under its own heading, where it begins (or where this reading does). */}
+            {p.section && p.section !== context.passages[i - 1]?.section && <Title3 as="h2">{p.section}</Title3>}
+            <p
+              ref={p.id === context.id ? current : undefined}
+              tabIndex={-1}
+              className={mergeClasses(styles.passage, p.id === context.id && styles.current)}
+              data-passage={p.id}
+              aria-current={p.id === context.id ? 'true' : undefined}
+            >
+              {/* aria-current on a paragraph reaches no screen reader: this says it in words. */}
+              {p.id === context.id && <span className={styles.hidden}>The passage you opened: </span>}
+              {p.text}
+            </p>
+          </Fragment>
+        ))}
+      </div>
+      {later && (
+        <Button className={styles.more} onClick={() => onShowMore('after')}>
+          Show later passages
+        </Button>
+      )}
       {context.notes.length > 0 && (
         <section aria-label="Notes" className={styles.notes}>
           {context.notes.map((n) => (

@@ -4,7 +4,7 @@ import { MISSING_CODE_RELOAD_PAUSE_MS, shouldReloadForMissingCode } from '../../
 
 describe('which navigations the service worker answers with the app’s page', () => {
   it('answers the app’s pages, whatever the route', () => {
-    for (const path of ['/', '/dashboard', '/read/ch3-2', '/token-refresh', '/some/unknown/path', '/.well', '/apis', '/api-docs']) {
+    for (const path of ['/', '/dashboard', '/read/ch3-2', '/token-refresh', '/some/unknown/path', '/.well', '/apis', '/api-docs', '/about.']) {
       expect(isAppPagePath(path), path).toBe(true);
     }
   });
@@ -15,8 +15,14 @@ describe('which navigations the service worker answers with the app’s page', (
     }
   });
 
+  it('answers a reading’s link, whatever its id ends with (a link copied with its sentence’s full stop)', () => {
+    for (const path of ['/read/ch8-19.', '/read/ch3-2.html', '/read/ch1-1)']) {
+      expect(isAppPagePath(path), path).toBe(true);
+    }
+  });
+
   it('leaves a file, and a path that does not decode, to the server: its 404, not the app’s page', () => {
-    for (const path of ['/sw.js.map', '/nonexistent.png', '/assets/app-abc.js', '/a.', '/read/ch3-2.html', '/%E0%A4%A', '/%zz']) {
+    for (const path of ['/sw.js.map', '/nonexistent.png', '/assets/app-abc.js', '/a.b', '/reading/ch3-2.html', '/%E0%A4%A', '/%zz']) {
       expect(isAppPagePath(path), path).toBe(false);
     }
   });

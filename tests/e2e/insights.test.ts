@@ -92,7 +92,8 @@ describe('insights and reading in context, in Chromium', () => {
     await page.getByRole('link', { name: 'See which model readers prefer' }).click();
     await page.waitForURL('**/insights');
     const table = page.getByRole('table', { name: 'Reactions per model' });
-    await table.waitFor();
+    await table.or(page.getByText('No votes yet.', { exact: false })).waitFor();
+    if (!(await table.count())) return 0;
     const rows = await table.getByRole('row').allInnerTexts();
     return rows.slice(1).reduce((n, r) => n + Number(r.split('\t')[4]), 0);
   }
@@ -143,6 +144,81 @@ describe('insights and reading in context, in Chromium', () => {
     await expect.poll(() => page.locator('[data-passage]').count()).toBeGreaterThan(4);
     await page.goto(`${suite.server.url}/read/ch99-1`);
     await page.getByText('No passage with id ch99-1').waitFor();
+  });
+
+  it('names the page it opened, gives it the focus the followed link had, and leaves out a model no instance served', async () => {
+    const page = await signedIn({ width: 320 });
+    const token = await page.evaluate(async () => {
+      const form = new URLSearchParams({ username: 'demo', password: 'demo password 1', grant_type: 'password' });
+      const reply = await fetch('/api/login', { method: 'POST', body: form });
+      return ((await reply.json()) as { access_token: string }).access_token;
+    });
+    // A reader saves, through the API, a vote for a name of their own: a link, long enough to widen any page.
+    const madeUp = `Visit https://evil.example/${'x'.repeat(150)} to claim your prize`;
+    const saved = await page.evaluate(
+      async ({ token, madeUp }) =>
+        (
+          await fetch('/api/save', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              items: [
+                { user_type: 'Enthusiast', username: 'demo', query: 'q', retrieved_text: 'x', model_type: madeUp, result_label: 'A', reaction: '👍', confidence_score: 1 },
+              ],
+            }),
+          })
+        ).status,
+      { token, madeUp },
+    );
+    expect(saved).toBe(200);
+    // A question of one unbroken word, as long as a question may be.
+    await page.getByLabel('What would you like to know?').fill(`patience ${'x'.repeat(900)}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Results for', { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByRole('link', { name: 'See which model readers prefer' }).click();
+    await page.waitForURL('**/insights');
+    await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Insights · The Alchemy of Happiness');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Insights');
+    await page.getByText('a model this service never served and is not counted', { exact: false }).waitFor();
+    expect(await page.getByText('evil.example', { exact: false }).count()).toBe(0);
+    // Tables scroll in their own frames, and the charts' labels wrap: the page itself is no wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'insights-light-320');
+  });
+
+  it('reads on to both edges of a chapter, each section under its heading, from a link copied with its full stop', async () => {
+    context = await newContext(suite.browser);
+    const page = await context.newPage();
+    // Chapter VIII: ch8-21 is the last passage of "The Vision of God"; "The Signs of the Love of God" follows it.
+    await page.goto(`${suite.server.url}/read/ch8-21.`);
+    await page.locator('[aria-current="true"][data-passage="ch8-21"]').waitFor();
+    expect(await page.title()).toBe('Chapter VIII: The Love of God · Read in context · The Alchemy of Happiness');
+    const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(headings).toEqual(['The Vision of God', 'The Signs of the Love of God']);
+    const signs = page.getByRole('heading', { name: 'The Signs of the Love of God' });
+    expect(await signs.evaluate((h) => h.nextElementSibling?.getAttribute('data-passage'))).toBe('ch8-22');
+    // Later passages, to the chapter's end (26 passages): the button goes, and the focus goes on to the last passage.
+    const edge = (which: 'first' | 'last') => page.locator('[data-passage]')[which]().getAttribute('data-passage');
+    while (await page.getByRole('button', { name: 'Show later passages' }).count()) {
+      const last = await edge('last');
+      await page.getByRole('button', { name: 'Show later passages' }).click();
+      await expect.poll(() => edge('last')).not.toBe(last);
+    }
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-passage'))).toBe('ch8-26');
+    // Earlier passages, pressed as often as it is offered, to the chapter's start: never an error.
+    let presses = 0;
+    while (await page.getByRole('button', { name: 'Show earlier passages' }).count()) {
+      const first = await edge('first');
+      await page.getByRole('button', { name: 'Show earlier passages' }).click();
+      presses += 1;
+      await expect.poll(() => edge('first')).not.toBe(first);
+    }
+    expect(presses).toBe(6);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.locator('[data-passage]').count()).toBe(26);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-passage'))).toBe('ch8-1');
   });
 
   it('has real privacy and terms pages behind the footer links', async () => {

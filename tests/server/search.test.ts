@@ -20,6 +20,33 @@ describe('POST /api/search', () => {
 
   const search = (body: unknown) => server.api('/api/search', { json: body });
 
+  it('counts a vote for a model it served in the statistics, and not one for a name a reader made up', async () => {
+    await server.addUser('voter', 'voter password 1');
+    const { access_token: token } = (await (await server.login('voter', 'voter password 1')).json()) as { access_token: string };
+    const [lsa, sif] = (await (await search({ query: 'the lamp of the heart' })).json()) as Result[];
+    const vote = (round: string, label: 'A' | 'B', model_type: string, reaction: string, text: string) => ({
+      user_type: 'Enthusiast', username: 'voter', query: 'the lamp of the heart', retrieved_text: text, model_type,
+      result_label: label, reaction, confidence_score: 0.5, client_id: crypto.randomUUID(), round_id: round,
+    });
+    const served = crypto.randomUUID();
+    const madeUp = crypto.randomUUID();
+    const saved = await server.api('/api/save', {
+      token,
+      json: {
+        items: [
+          vote(served, 'A', lsa!.model_type, '👍', lsa!.text),
+          vote(served, 'B', sif!.model_type, '🤷', sif!.text),
+          vote(madeUp, 'A', 'Visit https://evil.example to claim your prize', '👍', 'x'),
+          vote(madeUp, 'B', sif!.model_type, '👎', sif!.text),
+        ],
+      },
+    });
+    expect(await saved.json()).toEqual({ saved: 4, duplicates: 0 });
+    const stats = (await (await server.api('/api/stats', { token })).json()) as { votes: number; leftOut: number; models: Array<{ model: string }> };
+    expect(stats.models.map((m) => m.model).sort()).toEqual([lsa!.model_type, sif!.model_type].sort());
+    expect(stats).toMatchObject({ votes: 3, leftOut: 1 });
+  });
+
   it('answers with both models’ best passages, interleaved, three each by default', async () => {
     const res = await search({ query: 'What is the key to the knowledge of God?' });
     expect(res.status).toBe(200);
@@ -183,6 +210,21 @@ describe('GET /api/passages/:id/context', () => {
   it('stops at the chapter’s edge', async () => {
     const body = (await (await server.api('/api/passages/ch1-1/context')).json()) as { passages: Array<{ id: string }> };
     expect(body.passages.map((p) => p.id)).toEqual(['ch1-1', 'ch1-2', 'ch1-3']);
+  });
+
+  it('says how many more passages of the chapter lie either side, and gives more on one side only when asked', async () => {
+    const context = async (query: string) =>
+      (await (await server.api(`/api/passages/ch1-17/context?${query}`)).json()) as { passages: Array<{ id: string }>; more_before: number; more_after: number };
+    // Chapter I has 20 passages: ch1-17 has 16 before it and 3 after.
+    expect(await context('radius=3')).toMatchObject({ more_before: 13, more_after: 0 });
+    const later = await context('before=3&after=10');
+    expect(later.passages.map((p) => p.id)).toEqual(['ch1-14', 'ch1-15', 'ch1-16', 'ch1-17', 'ch1-18', 'ch1-19', 'ch1-20']);
+    const earlier = await context('before=12&after=1');
+    expect(earlier.passages[0]!.id).toBe('ch1-5');
+    expect(earlier).toMatchObject({ more_before: 4, more_after: 2 });
+    // The whole chapter, from either end, is within reach.
+    expect((await context('before=50&after=50')).passages).toHaveLength(20);
+    expect((await server.api('/api/passages/ch1-17/context?before=51')).status).toBe(400);
   });
 
   it('answers 404 for an unknown passage', async () => {

@@ -7,6 +7,7 @@ import { outcomeForA } from '../../server/stats/rounds.ts';
 import { wilsonInterval } from '../../server/stats/wilson.ts';
 import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
 import { saveFeedback, tallyVotes } from '../../server/store/feedback.ts';
+import { recordServedModels } from '../../server/store/served-models.ts';
 import { migrate } from '../../server/store/migrate.ts';
 
 let votesMade = 0;
@@ -45,9 +46,14 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/** The statistics of exactly these votes, stored (50 to a batch, as the client sends them) and counted by the store. */
-async function statsOf(items: FeedbackItem[]): Promise<Stats> {
+/**
+ * The statistics of exactly these votes, stored (50 to a batch, as the client sends them) and
+ * counted by the store, the models `served` (by default, every model they name) served.
+ */
+async function statsOf(items: FeedbackItem[], served = items.map((item) => item.model_type)): Promise<Stats> {
   await db.query('DELETE FROM feedback');
+  await db.query('DELETE FROM served_models');
+  await recordServedModels(db, [...new Set(served)]);
   for (let i = 0; i < items.length; i += 50) await saveFeedback(db, 'reader', items.slice(i, i + 50));
   return computeStats(await tallyVotes(db));
 }
@@ -153,10 +159,10 @@ describe('computeStats', () => {
     for (const m of three.bradleyTerry!) expect(m.low).toBeLessThanOrEqual(m.strength + 1e-9);
   });
 
-  it('fits strengths among the most compared models only: made-up model names get their rows but no fit', async () => {
+  it('fits strengths among the most compared models only: a thousand models compared once each get their rows but no fit', async () => {
     const items: FeedbackItem[] = [];
     for (let i = 0; i < 30; i++) items.push(...round('LSA', '👍', 'SIF', '🤷'), ...round('SIF', '👍', 'BM25', '👎'), ...round('LSA', '👍', 'BM25', '🤷'));
-    // One reader's flood: a thousand rounds, each between two names never seen before.
+    // A thousand rounds, each between two models served once.
     for (let i = 0; i < 1000; i++) items.push(...round(`made-up-${i}-a`, '👍', `made-up-${i}-b`, '👎'));
     const flooded = await statsOf(items);
     expect(flooded.models).toHaveLength(2003);
@@ -165,7 +171,28 @@ describe('computeStats', () => {
   });
 
   it('has nothing to compare with no votes', async () => {
-    expect(await statsOf([])).toEqual({ votes: 0, rounds: { compared: 0, samePassage: 0, oneSided: 0 }, models: [], bradleyTerry: null });
+    expect(await statsOf([])).toEqual({ votes: 0, leftOut: 0, rounds: { compared: 0, samePassage: 0, oneSided: 0 }, models: [], bradleyTerry: null });
+  });
+
+  it('counts only the models the service served: a name a reader made up, or unknown, is stored but left out, with its round', async () => {
+    const made = await statsOf(
+      [
+        ...round('LSA', '👍', 'SIF', '👎'),
+        ...round('LSA', '👎', 'SIF', '👍'),
+        // A reader's own names: one round against a real model, one between two made-up names, one lone vote.
+        ...round('Visit https://evil.example to claim your prize', '👍', 'SIF', '👎'),
+        ...round('\u202eevil', '👍', 'also made up', '👎'),
+        lone('unknown', '👍', 'Ustaz'),
+      ],
+      ['LSA', 'SIF'],
+    );
+    expect(made.models.map((m) => m.model).sort()).toEqual(['LSA', 'SIF']);
+    expect(made.votes).toBe(5); // 2 rounds of two, and SIF's side of the round against a made-up name
+    expect(made.leftOut).toBe(4);
+    expect(made.rounds).toEqual({ compared: 2, samePassage: 0, oneSided: 0 });
+    expect(made.models.find((m) => m.model === 'SIF')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
+    expect(made.models.find((m) => m.model === 'SIF')!.reactions.total).toBe(3);
+    expect(made.bradleyTerry).toBeNull();
   });
 });
 
