@@ -4,7 +4,7 @@
 // or an output is missing. Plain JavaScript, so that checking costs no TypeScript loader.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -50,6 +50,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (isBuildCurrent()) {
       console.log('The build is current: starting it (npm run build rebuilds by hand).');
     } else {
+      // Another user than the build's owner (a service account) cannot build here: one sentence, not a stack.
+      try {
+        accessSync(root, constants.W_OK);
+      } catch {
+        console.error(`The build is missing or older than the sources, and this user cannot write to ${root} to build it: run \`npm run build\` there as its owner.`);
+        process.exit(1);
+      }
       console.log('Sources changed since the last build (or there is none): building.');
       const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
       process.exit(result.status ?? 1);

@@ -11,7 +11,7 @@ export class AdminTimeoutError extends Error {}
 const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Asks the server holding the embedded database to run a users command; its message, or an error. */
-export function sendUserCommand(socketPath: string, command: UserCommand): Promise<{ ok: boolean; message: string }> {
+export function sendUserCommand(socketPath: string, command: UserCommand): Promise<{ ok: boolean; status: number; message: string }> {
   const body = JSON.stringify(command);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -24,7 +24,7 @@ export function sendUserCommand(socketPath: string, command: UserCommand): Promi
           try {
             const reply = JSON.parse(text) as { message?: string; detail?: string };
             const ok = res.statusCode === 200;
-            resolve({ ok, message: (ok ? reply.message : reply.detail) ?? `The server answered ${res.statusCode}` });
+            resolve({ ok, status: res.statusCode ?? 0, message: (ok ? reply.message : reply.detail) ?? `The server answered ${res.statusCode}` });
           } catch {
             reject(new Error(`The server answered ${res.statusCode} with no readable body`));
           }

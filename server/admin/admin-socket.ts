@@ -62,7 +62,11 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
       return { message };
     } catch (error) {
       if (error instanceof UserCommandError) return reply.status(409).send({ detail: error.message });
-      throw error;
+      // The store failed (a full disk, a database gone): said to the operator's terminal and
+      // logged here, where it was a bare 500 and no log line.
+      request.log.error({ err: error, command: command.command }, 'user command failed');
+      const why = error instanceof Error ? error.message : String(error);
+      return reply.status(503).send({ detail: `The server could not carry out the command (${why}). Nothing was changed.` });
     }
   });
   // The handle on DATA_DIR is kept until the socket is closed (and its file removed through it).

@@ -48,7 +48,8 @@ export async function execute(config: Config, command: UserCommand): Promise<str
     }
     try {
       const reply = await sendUserCommand(address.path, command);
-      if (!reply.ok) throw new UserCommandError(reply.message);
+      // 409: the command's own mistake (no such user); anything else, the server failed to carry it out.
+      if (!reply.ok) throw reply.status === 409 ? new UserCommandError(reply.message) : new RefusedError(reply.message);
       return reply.message;
     } catch (sendError) {
       if (sendError instanceof AdminTimeoutError) {

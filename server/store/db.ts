@@ -1,12 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { access, constants, cp, lstat, mkdir, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { ConfigError } from '../config.ts';
 import { lockDataDir, type DataDirLock, type LockOptions } from './data-dir-lock.ts';
-import { closeDatabaseFolder } from './private-dir.ts';
+import { closeDatabaseFolder, openToReaders } from './private-dir.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -65,11 +66,14 @@ function embeddedTemplateDir(): string {
   return fileURLToPath(new URL('./pgdata-template', import.meta.url));
 }
 
-/** Makes the build's empty database, in `dir` (which must not exist), as a data folder is made without one. */
+/**
+ * Makes the build's empty database, in `dir` (which must not exist), as a data folder is made
+ * without one: readable by any user the server may run as, writable by none but the builder.
+ */
 export async function createEmbeddedTemplate(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await createDataDirInWorker(dir);
-  await closeDatabaseFolder(dir);
+  await openToReaders(dir);
 }
 
 /**
@@ -86,11 +90,75 @@ async function createDataDir(dataDir: string): Promise<void> {
     await mkdir(draft, { recursive: true });
     await createDataDirInWorker(draft);
   }
-  // A copy keeps the template's modes, already closed: then this is one stat.
+  // The template is open to readers (any user may start the build): its copy is closed.
   await closeDatabaseFolder(draft);
-  // What an earlier start left of a folder without PG_VERSION is no database: replaced.
+  // Only ever an empty folder (databaseFolderState), or none.
   await rm(dataDir, { recursive: true, force: true });
   await rename(draft, dataDir);
+}
+
+/**
+ * What is at `dataDir`: a database (it has PG_VERSION), or room for a new one (nothing, or an
+ * empty folder), as the real folder's path (a link to a folder is followed). Anything else is
+ * refused, and left exactly as it is: a folder with files but no PG_VERSION (a damaged
+ * database, a restore cut short), a file, or a link to nothing (a volume not mounted) is not
+ * made into an empty database, which would lose every vote, reader and key in it.
+ */
+async function databaseFolderState(dataDir: string): Promise<{ state: 'database' | 'none'; folder: string }> {
+  let found;
+  try {
+    found = await lstat(dataDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'none', folder: dataDir };
+    throw error;
+  }
+  let folder = dataDir;
+  if (found.isSymbolicLink()) {
+    try {
+      folder = await realpath(dataDir);
+      found = await stat(folder);
+    } catch {
+      throw new ConfigError(
+        `${dataDir} is a link to ${await readlink(dataDir)}, which is not there (a volume not mounted?): ` +
+          'the embedded database is not opened, and no new one is made in its place',
+      );
+    }
+  }
+  if (!found.isDirectory()) {
+    throw new ConfigError(`${dataDir} is not a folder: the embedded database cannot be kept there, and it is left as it is`);
+  }
+  if (existsSync(path.join(folder, 'PG_VERSION'))) return { state: 'database', folder };
+  const files = await readdir(folder);
+  if (files.length === 0) return { state: 'none', folder };
+  throw new ConfigError(
+    `${dataDir} holds ${files.length === 1 ? '1 entry' : `${files.length} entries`} but no PG_VERSION, so it is not a whole ` +
+      'embedded database; it is left as it is. Restore it from a backup, or move it aside to start with a new, empty database',
+  );
+}
+
+/**
+ * Why the embedded database in `dataDir` would not open, in one sentence: PGlite itself says
+ * only "Aborted()". A file this user may not read or write (left by a command run as root) is
+ * named; otherwise the folder is damaged.
+ */
+async function openFailure(dataDir: string, error: unknown): Promise<ConfigError> {
+  const stuck = await firstInaccessible(dataDir);
+  const why = stuck
+    ? `${stuck} cannot be read and written by this user (was a command run as another user, such as root?)`
+    : `it may be damaged (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); restore it from a backup`;
+  return new ConfigError(`The embedded database in ${dataDir} could not be opened: ${why}`);
+}
+
+async function firstInaccessible(dir: string): Promise<string | undefined> {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])) {
+    const file = path.join(entry.parentPath, entry.name);
+    const ok = await access(file, constants.R_OK | constants.W_OK).then(
+      () => true,
+      () => false,
+    );
+    if (!ok) return file;
+  }
+  return undefined;
 }
 
 /**
@@ -119,12 +187,19 @@ export async function openEmbeddedDb(dataDir?: string, lockOptions: LockOptions 
   }
   let lite: PGlite;
   try {
-    if (dataDir) await removeDrafts(dataDir);
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
-    // A folder made before its files were closed to others.
-    else if (dataDir) await closeDatabaseFolder(dataDir);
     const options = { postgresqlconf: EMBEDDED_SETTINGS };
-    lite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+    if (dataDir) {
+      await removeDrafts(dataDir);
+      const { state, folder } = await databaseFolderState(dataDir);
+      if (state === 'none') await createDataDir(folder);
+      // A folder made before its files were closed to others.
+      else await closeDatabaseFolder(folder);
+      lite = await PGlite.create(folder, options).catch(async (error: unknown) => {
+        throw await openFailure(folder, error);
+      });
+    } else {
+      lite = await PGlite.create(options);
+    }
   } catch (error) {
     await lock?.release();
     throw error;

@@ -91,3 +91,17 @@ async function closeOne(at: string): Promise<void> {
 export async function closeDatabaseFolder(dir: string): Promise<void> {
   if ((await stat(path.join(dir, 'PG_VERSION'))).mode & 0o077) await closeToOthers(dir);
 }
+
+/**
+ * Files readable by every user and writable by none but the owner (0644, folders 0755): for the
+ * build's empty database template, which holds nothing of anyone's, so that a server run as
+ * another user than the one who built it can copy it (each copy is closed as it is made).
+ */
+export async function openToReaders(dir: string): Promise<void> {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) await openToReaders(at);
+    else if (entry.isFile()) await chmod(at, 0o644);
+  }
+}

@@ -47,6 +47,11 @@ describe('the server as npm start runs it', () => {
     expect(await systemIdentifier(path.join(server.dataDir, 'pgdata'))).toBe(await systemIdentifier(template));
     // Neither the template nor its copy may be changed by another user (PGlite's initdb made its files 0666).
     expect(await writableByOthers(template)).toEqual([]);
+    // The template is readable by anyone, so that a build made by one user starts as another (a
+    // service account): its PG_VERSION was 0600 under a 0700 folder, the build looked missing to
+    // them, and npm start tried to build again where it could not write.
+    expect((await stat(template)).mode & 0o777).toBe(0o755);
+    expect((await stat(path.join(template, 'global', 'pg_control'))).mode & 0o777).toBe(0o644);
     expect(await writableByOthers(path.join(server.dataDir, 'pgdata'))).toEqual([]);
     // Made beside DATA_DIR/pgdata and renamed into place: no draft is left.
     expect((await readdir(server.dataDir)).filter((name) => name.includes('.new-'))).toEqual([]);

@@ -31,7 +31,7 @@ describe('the admin socket a server on the embedded store answers', () => {
 
   it('runs each kind of command it is sent', async () => {
     const hash = await hashPassword('a good password');
-    expect(await sendUserCommand(socket, { command: 'add', username: 'amina', passwordHash: hash })).toEqual({ ok: true, message: 'Added amina' });
+    expect(await sendUserCommand(socket, { command: 'add', username: 'amina', passwordHash: hash })).toEqual({ ok: true, status: 200, message: 'Added amina' });
     expect(await sendUserCommand(socket, { command: 'disable', username: 'amina' })).toMatchObject({ ok: true, message: expect.stringMatching(/^Disabled amina/) });
     expect((await sendUserCommand(socket, { command: 'list' })).message).toMatch(/^amina\tdisabled/);
     expect((await sendUserCommand(socket, { command: 'keys-rotate' })).message).toMatch(/^Added signing key /);
@@ -60,5 +60,25 @@ describe('the admin socket a server on the embedded store answers', () => {
       expect(reply.ok, JSON.stringify(command)).toBe(false);
     }
     expect(await listUsers(test.db)).toEqual(before);
+  });
+
+  it('says why, and logs it, when the store fails under a command (a full disk): a refusal, not the operator’s mistake', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'admin-'));
+    const lines: string[] = [];
+    const log = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const full = () => Promise.reject(new Error('could not extend file "base/5/16400": No space left on device'));
+    const failing = { ...test.db, kind: test.db.kind, query: full, transaction: full };
+    const broken = await listenForAdmin(failing, dir, log);
+    try {
+      const reply = await sendUserCommand(adminSocketPath(dir), { command: 'forget', username: 'amina' });
+      expect(reply).toEqual({
+        ok: false,
+        status: 503,
+        message: 'The server could not carry out the command (could not extend file "base/5/16400": No space left on device). Nothing was changed.',
+      });
+      expect(lines.some((line) => line.includes('user command failed') && line.includes('No space left on device'))).toBe(true);
+    } finally {
+      await broken?.close();
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, FOREIGN_LOCK_STALE_MS, lockDataDir, pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
 import { writableByOthers } from '../fixtures/file-modes.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
+import { ConfigError } from '../../server/config.ts';
 
 async function folder(): Promise<string> {
   return path.join(await mkdtemp(path.join(tmpdir(), 'lock-')), 'pgdata');
@@ -33,18 +34,55 @@ describe('the embedded data folder lock', () => {
     await again.close();
   }, 60_000);
 
-  it('makes a database again where a first start cut short left only part of one', async () => {
+  it('refuses, and leaves exactly as it is, a folder with files but no PG_VERSION: a damaged database is never replaced by an empty one', async () => {
     const dir = await folder();
-    // What a kill during initdb leaves: some of its files, and no PG_VERSION.
-    await mkdir(path.join(dir, 'base', '1'), { recursive: true });
-    await writeFile(path.join(dir, 'base', '1', '112'), 'half a page');
     const db = await openEmbeddedDb(dir);
     await db.query('CREATE TABLE kept (n int)');
-    expect(await db.query('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
     await db.close();
-    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
-    // Made beside the folder and renamed into place: no draft is left behind.
-    expect((await readdir(path.dirname(dir))).filter((name) => name.includes('.new-'))).toEqual([]);
+    // One small file gone (a restore cut short, a careless clean-up): the rest is every vote and reader.
+    const version = await readFile(path.join(dir, 'PG_VERSION'), 'utf8');
+    await rm(path.join(dir, 'PG_VERSION'));
+    const before = await readdir(dir, { recursive: true });
+    await expect(openEmbeddedDb(dir)).rejects.toThrow(ConfigError);
+    await expect(openEmbeddedDb(dir)).rejects.toThrow(/holds \d+ entries but no PG_VERSION, so it is not a whole embedded database; it is left as it is/);
+    expect(await readdir(dir, { recursive: true })).toEqual(before);
+    // Put back, the database is all there.
+    await writeFile(path.join(dir, 'PG_VERSION'), version);
+    const again = await openEmbeddedDb(dir);
+    expect(await again.query('SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 0 }]);
+    await again.close();
+  }, 60_000);
+
+  it('refuses a link to a folder that is not there (a volume not mounted) and a file, and makes a database in an empty folder or through a link to one', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'lock-'));
+    const link = path.join(parent, 'pgdata');
+    await symlink(path.join(parent, 'volume'), link);
+    await expect(openEmbeddedDb(link)).rejects.toThrow(/is a link to .*volume, which is not there \(a volume not mounted\?\)/);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    await mkdir(path.join(parent, 'volume'));
+    const db = await openEmbeddedDb(link);
+    await db.close();
+    // The database is on the volume, and the link is still a link.
+    expect(existsSync(path.join(parent, 'volume', 'PG_VERSION'))).toBe(true);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    const file = path.join(parent, 'file');
+    await writeFile(file, 'not a database');
+    await expect(openEmbeddedDb(file)).rejects.toThrow(/is not a folder: the embedded database cannot be kept there, and it is left as it is/);
+    expect(await readFile(file, 'utf8')).toBe('not a database');
+    const empty = path.join(parent, 'empty');
+    await mkdir(empty);
+    await (await openEmbeddedDb(empty)).close();
+    expect(existsSync(path.join(empty, 'PG_VERSION'))).toBe(true);
+  }, 60_000);
+
+  it('says in one sentence why a damaged database would not open, where PGlite says only "Aborted()"', async () => {
+    const dir = await folder();
+    await (await openEmbeddedDb(dir)).close();
+    await rm(path.join(dir, 'global', 'pg_control'));
+    await expect(openEmbeddedDb(dir)).rejects.toThrow(ConfigError);
+    await expect(openEmbeddedDb(dir)).rejects.toThrow(new RegExp(`^The embedded database in ${dir} could not be opened: it may be damaged`));
+    // Nothing is held: the lock was given back.
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   }, 60_000);
 
   it('lets no one else change the database’s files: made so, and closed at the next start where an older one left them open', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,6 +94,24 @@ describe('npm run users', () => {
       code: 2,
       stderr: 'No terminal to ask for a password: set USER_PASSWORD instead.\n',
     });
+  }, 60_000);
+
+  it('ends with exit 2 and a sentence when the operator gives up at the password prompt (Ctrl-C or Ctrl-D), adding no one', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+    delete env.USER_PASSWORD;
+    for (const key of ['\x03', '\x04']) {
+      // A real terminal (a pseudo-terminal by util-linux's script), the key typed once the prompt is up.
+      const child = spawn('script', ['-qec', `${process.execPath} --import tsx server/cli/users.ts add zaynab; echo EXIT=$?`, '/dev/null'], { env });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('Password:') && !child.stdin.writableEnded) child.stdin.end(key);
+      });
+      await new Promise((resolve) => child.once('exit', resolve));
+      expect(out, JSON.stringify(key)).toContain('No password was given: nothing was changed.');
+      expect(out, JSON.stringify(key)).toContain('EXIT=2');
+    }
+    expect((await users(['list'])).out).not.toContain('zaynab');
   }, 60_000);
 
   /** A reader with `votes` votes and one session, written to the store as the server would. */
