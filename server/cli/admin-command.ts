@@ -10,6 +10,27 @@ import { databaseProblem } from '../store/wait-for-database.ts';
 
 /** Exit 2: the operator's input was wrong, and nothing was changed. */
 export class UsageError extends Error {}
+
+/**
+ * The command line as a command and its arguments, each command taking exactly as many as it
+ * names. `--help` (or `-h`, `help`) prints the usage and exits 0; an unknown command, or too
+ * many or too few arguments, is a UsageError that says which, then the usage.
+ */
+export function commandLine(argv: string[], usage: string, arity: Record<string, number>): { command: string; args: string[] } {
+  const [command, ...args] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (command === undefined) throw new UsageError(usage);
+  const wanted = arity[command];
+  if (wanted === undefined) throw new UsageError(`Unknown command "${command}".\n\n${usage}`);
+  if (args.length !== wanted) {
+    const takes = wanted === 0 ? 'takes no arguments' : wanted === 1 ? 'takes one NAME' : `takes ${wanted} arguments`;
+    throw new UsageError(`"${command}" ${takes}; it was given ${args.length === 0 ? 'none' : args.map((a) => `"${a}"`).join(' ')}.\n\n${usage}`);
+  }
+  return { command, args };
+}
 /** Exit 1: the command could not be carried out, and nothing was changed. */
 export class RefusedError extends Error {}
 

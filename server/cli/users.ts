@@ -2,7 +2,7 @@ import type { UserCommand } from '../admin/user-commands.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { loadConfig } from '../config.ts';
 import { normaliseUsername, USERNAME_PATTERN } from '../store/users.ts';
-import { execute, exitWithMessage, UsageError } from './admin-command.ts';
+import { commandLine, execute, exitWithMessage, UsageError } from './admin-command.ts';
 import { promptHidden } from './prompt.ts';
 
 const USAGE = `Usage: npm run users -- <command> [NAME]
@@ -58,8 +58,11 @@ async function parseCommand(command: string | undefined, name: string | undefine
   }
 }
 
+const ARITY = { list: 0, add: 1, passwd: 1, disable: 1, enable: 1, forget: 1, remove: 1 };
+
 async function main(): Promise<void> {
-  const [command, name] = process.argv.slice(2);
+  const { command, args } = commandLine(process.argv.slice(2), USAGE, ARITY);
+  const name = args[0];
   const config = loadConfig();
   console.log(await execute(config, await parseCommand(command, name)));
 }

@@ -96,6 +96,25 @@ describe('npm run users', () => {
     });
   }, 60_000);
 
+  it('prints its usage for --help (exit 0), and names an unknown command or a wrong number of arguments (exit 2), changing nothing', async () => {
+    const help = await users(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: npm run users -- <command> \[NAME\]/);
+    expect((await users(['frobnicate'])).out).toMatch(/^Unknown command "frobnicate"\.\n\nUsage:/);
+    const extra = await users(['add', 'carol', 'extra', 'args'], 'a long password');
+    expect(extra).toMatchObject({ code: 2 });
+    expect(extra.out).toMatch(/^"add" takes one NAME; it was given "carol" "extra" "args"\./);
+    expect((await users(['list', 'carol'])).out).toMatch(/^"list" takes no arguments; it was given "carol"\./);
+    expect((await users(['list'])).out).not.toContain('carol');
+  }, 60_000);
+
+  it('says first, when JWT_SECRET is set, that the keys it lists sign nothing', async () => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', 'list'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'a'.repeat(40) },
+    });
+    expect(stdout.split('\n')[0]).toBe('JWT_SECRET is set: the server signs with it, not with the keys in the store below.');
+  }, 60_000);
+
   it('ends with exit 2 and a sentence when the operator gives up at the password prompt (Ctrl-C or Ctrl-D), adding no one', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
     delete env.USER_PASSWORD;
