@@ -4,7 +4,7 @@
  * nothing undeclared leaks out); the app and the service worker import the types only.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { CONTEXT_MAX_RADIUS, REACTION_SYMBOLS, RESULT_LABELS, USER_TYPES } from './vocabulary.ts';
+import { CONTEXT_MAX_RADIUS, MAX_QUERY_LENGTH, REACTION_SYMBOLS, RESULT_LABELS, USER_TYPES } from './vocabulary.ts';
 
 /** `T | null`, as one JSON type list (which the reply serialiser handles without trying each branch). */
 function Nullable<T extends TSchema & { type: string }>(schema: T) {
@@ -42,7 +42,7 @@ export type DetailReply = Static<typeof DetailReply>;
 // --- search and reading ---------------------------------------------------------------------
 
 export const SearchRequest = Type.Object({
-  query: Type.String({ maxLength: 1000 }),
+  query: Type.String({ maxLength: MAX_QUERY_LENGTH }),
   top_k: Type.Integer({ minimum: 1, maximum: 10, default: 3 }),
   models: Type.String({ default: 'both' }),
 });
@@ -98,7 +98,7 @@ export type PassageContext = Static<typeof PassageContext>;
 export const FeedbackItem = Type.Object({
   user_type: OneOf(USER_TYPES),
   username: Type.String({ maxLength: 200 }),
-  query: Type.String({ minLength: 1, maxLength: 1000 }),
+  query: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH }),
   retrieved_text: Type.String({ minLength: 1, maxLength: 10000 }),
   model_type: Type.String({ minLength: 1, maxLength: 200 }),
   result_label: OneOf(RESULT_LABELS),

@@ -19,3 +19,6 @@ export const REACTION_SYMBOLS: readonly Reaction[] = REACTIONS.map((r) => r.reac
 
 /** The most neighbours either side of a passage a reading may ask for: more than any chapter of the book holds. */
 export const CONTEXT_MAX_RADIUS = 50;
+
+/** The longest question a search takes, in characters. */
+export const MAX_QUERY_LENGTH = 1000;

@@ -17,6 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
+import { MAX_QUERY_LENGTH } from '../../contract/vocabulary.ts';
 import { Page } from '../components/Page.tsx';
 import { ResultCard } from '../components/ResultCard.tsx';
 import { useFeedback } from '../feedback/use-feedback.ts';
@@ -69,8 +70,13 @@ export default function DashboardPage() {
           description={<Subtitle2 as="p">Search through &quot;The Alchemy of Happiness&quot;</Subtitle2>}
         />
         <form className={styles.form} onSubmit={submit} role="search">
-          <Field label="What would you like to know?" className={styles.field}>
-            <Input value={query} onChange={(_, d) => setQuery(d.value)} name="query" />
+          {/* The field takes no more than a search does; near the limit it counts (a long paste stops at it). */}
+          <Field
+            label="What would you like to know?"
+            className={styles.field}
+            hint={query.length > MAX_QUERY_LENGTH * 0.9 ? `${query.length.toLocaleString('en')} of ${MAX_QUERY_LENGTH.toLocaleString('en')} characters` : undefined}
+          >
+            <Input value={query} onChange={(_, d) => setQuery(d.value)} name="query" maxLength={MAX_QUERY_LENGTH} />
           </Field>
           {/* Never disabled: a new question can be asked while one loads, and focus stays here. */}
           <Button type="submit" appearance="primary" icon={loading ? <Spinner size="tiny" /> : undefined}>

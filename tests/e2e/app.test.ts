@@ -259,9 +259,26 @@ describe('the PWA in Chromium, against the real server', () => {
     const p = await openSignedIn();
     await search(p, 'the heart as a mirror');
     await p.getByText('Result A').waitFor();
-    await search(p, 'q'.repeat(1001));
-    await p.getByRole('alert').getByText('query must be at most 1000 characters').waitFor();
+    await context.route('**/api/search', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'models must be both or one of lsa-96, sif-150' }) }),
+    );
+    await search(p, 'the heart as a lamp');
+    await p.getByRole('alert').getByText('models must be both or one of lsa-96, sif-150').waitFor();
     expect(await p.getByText('Result A').count()).toBe(0);
+  });
+
+  it('takes no longer a question than a search does, and counts near the limit', async () => {
+    const p = await openSignedIn();
+    const field = p.getByLabel('What would you like to know?');
+    const long = 'the heart and its patience '.repeat(40);
+    await field.fill(long.slice(0, 899));
+    expect(await p.getByText('of 1,000 characters').count()).toBe(0);
+    await field.fill(long.slice(0, 1001));
+    expect((await field.inputValue()).length).toBe(1000);
+    await p.getByText('1,000 of 1,000 characters').waitFor();
+    await p.getByRole('button', { name: 'Search' }).click();
+    await p.getByText('Result A').waitFor();
+    expect(await p.getByRole('alert').count()).toBe(0);
   });
 
   it('remembers the theme across a reload, starting from the system preference', async () => {
