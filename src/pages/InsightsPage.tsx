@@ -17,6 +17,7 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { ApiError } from '../api/api-error.ts';
 import { errorMessage, refreshServerData, useServerData } from '../api/server-data.ts';
 import { fetchStats, type ComparisonRecord, type Stats } from '../api/stats-api.ts';
@@ -122,34 +123,32 @@ function StatsView({ stats }: { stats: Stats }) {
           title="Win rate per model and reader type, with 95% intervals"
           rows={winRows.map((r) => ({ label: `${r.model.model} · ${r.readers}`, record: r.record }))}
         />
-        <div className={styles.scroll} role="region" aria-label="Win rate per model and reader type, scrolls sideways on a narrow screen" tabIndex={0}>
-          <Table className={styles.table} aria-label="Win rate per model and reader type" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Model</TableHeaderCell>
-                <TableHeaderCell>Readers</TableHeaderCell>
-                <TableHeaderCell>Wins</TableHeaderCell>
-                <TableHeaderCell>Ties</TableHeaderCell>
-                <TableHeaderCell>Losses</TableHeaderCell>
-                <TableHeaderCell>Win rate</TableHeaderCell>
-                <TableHeaderCell>95% interval</TableHeaderCell>
+        <FramedTable label="Win rate per model and reader type">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Model</TableHeaderCell>
+              <TableHeaderCell>Readers</TableHeaderCell>
+              <TableHeaderCell>Wins</TableHeaderCell>
+              <TableHeaderCell>Ties</TableHeaderCell>
+              <TableHeaderCell>Losses</TableHeaderCell>
+              <TableHeaderCell>Win rate</TableHeaderCell>
+              <TableHeaderCell>95% interval</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {winRows.map(({ model, readers, record }) => (
+              <TableRow key={`${model.model}-${readers}`}>
+                <TableCell>{name(model.model)}</TableCell>
+                <TableCell>{readers}</TableCell>
+                <TableCell>{record.wins}</TableCell>
+                <TableCell>{record.ties}</TableCell>
+                <TableCell>{record.losses}</TableCell>
+                <TableCell>{percent(record.winRate)}</TableCell>
+                <TableCell>{record.interval ? `${percent(record.interval.low)} – ${percent(record.interval.high)}` : '—'}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {winRows.map(({ model, readers, record }) => (
-                <TableRow key={`${model.model}-${readers}`}>
-                  <TableCell>{name(model.model)}</TableCell>
-                  <TableCell>{readers}</TableCell>
-                  <TableCell>{record.wins}</TableCell>
-                  <TableCell>{record.ties}</TableCell>
-                  <TableCell>{record.losses}</TableCell>
-                  <TableCell>{percent(record.winRate)}</TableCell>
-                  <TableCell>{record.interval ? `${percent(record.interval.low)} – ${percent(record.interval.high)}` : '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </FramedTable>
       </section>
 
       <section className={styles.section} aria-labelledby="reactions">
@@ -160,30 +159,28 @@ function StatsView({ stats }: { stats: Stats }) {
           title="Share of 👍, 🤷 and 👎 per model"
           rows={stats.models.map((m) => ({ label: m.model, counts: m.reactions }))}
         />
-        <div className={styles.scroll} role="region" aria-label="Reactions per model, scrolls sideways on a narrow screen" tabIndex={0}>
-          <Table className={styles.table} aria-label="Reactions per model" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Model</TableHeaderCell>
-                <TableHeaderCell>👍 Good result</TableHeaderCell>
-                <TableHeaderCell>🤷 Somewhat relevant</TableHeaderCell>
-                <TableHeaderCell>👎 Not relevant</TableHeaderCell>
-                <TableHeaderCell>Votes</TableHeaderCell>
+        <FramedTable label="Reactions per model">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Model</TableHeaderCell>
+              <TableHeaderCell>👍 Good result</TableHeaderCell>
+              <TableHeaderCell>🤷 Somewhat relevant</TableHeaderCell>
+              <TableHeaderCell>👎 Not relevant</TableHeaderCell>
+              <TableHeaderCell>Votes</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {stats.models.map((m) => (
+              <TableRow key={m.model}>
+                <TableCell>{name(m.model)}</TableCell>
+                <TableCell>{m.reactions['👍']}</TableCell>
+                <TableCell>{m.reactions['🤷']}</TableCell>
+                <TableCell>{m.reactions['👎']}</TableCell>
+                <TableCell>{m.reactions.total}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {stats.models.map((m) => (
-                <TableRow key={m.model}>
-                  <TableCell>{name(m.model)}</TableCell>
-                  <TableCell>{m.reactions['👍']}</TableCell>
-                  <TableCell>{m.reactions['🤷']}</TableCell>
-                  <TableCell>{m.reactions['👎']}</TableCell>
-                  <TableCell>{m.reactions.total}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </FramedTable>
       </section>
 
       {stats.bradleyTerry && (
@@ -191,30 +188,40 @@ function StatsView({ stats }: { stats: Stats }) {
           <Title3 as="h2" id="strengths">
             Strength across all models (Bradley–Terry)
           </Title3>
-          <div className={styles.scroll} role="region" aria-label="Bradley–Terry strengths with 95% bootstrap intervals, scrolls sideways on a narrow screen" tabIndex={0}>
-            <Table className={styles.table} aria-label="Bradley–Terry strengths with 95% bootstrap intervals" size="small">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Model</TableHeaderCell>
-                  <TableHeaderCell>Strength</TableHeaderCell>
-                  <TableHeaderCell>95% interval</TableHeaderCell>
+          <FramedTable label="Bradley–Terry strengths with 95% bootstrap intervals">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Model</TableHeaderCell>
+                <TableHeaderCell>Strength</TableHeaderCell>
+                <TableHeaderCell>95% interval</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {stats.bradleyTerry.map((m) => (
+                <TableRow key={m.model}>
+                  <TableCell>{name(m.model)}</TableCell>
+                  <TableCell>{m.strength.toFixed(2)}</TableCell>
+                  <TableCell>
+                    {m.low.toFixed(2)} – {m.high.toFixed(2)}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {stats.bradleyTerry.map((m) => (
-                  <TableRow key={m.model}>
-                    <TableCell>{name(m.model)}</TableCell>
-                    <TableCell>{m.strength.toFixed(2)}</TableCell>
-                    <TableCell>
-                      {m.low.toFixed(2)} – {m.high.toFixed(2)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </FramedTable>
         </section>
       )}
     </>
+  );
+}
+
+/** A table that, wider than a phone, scrolls sideways in its own frame (reachable by keyboard), not the page. */
+function FramedTable({ label, children }: { label: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.scroll} role="region" aria-label={`${label}, scrolls sideways on a narrow screen`} tabIndex={0}>
+      <Table className={styles.table} aria-label={label} size="small">
+        {children}
+      </Table>
+    </div>
   );
 }
