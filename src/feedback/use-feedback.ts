@@ -1,37 +1,42 @@
-import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
+import { create } from 'zustand';
 import type { AbRound } from '../search/ab-round.ts';
 import type { LabelledResult } from '../search/types.ts';
 import { useSession } from '../stores/session-store.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
 import { submitVote } from './submit-vote.ts';
-import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, type FeedbackEvent } from './feedback-state.ts';
+import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, type FeedbackEvent, type FeedbackState } from './feedback-state.ts';
 import type { Reaction } from './reactions.ts';
+
+/**
+ * The latest round's votes, outside any page: a reader who opens Insights and comes Back finds
+ * them as they were, and a vote that settled meanwhile as it ended. Updated at once on every
+ * event, ahead of React's next render: two clicks handled in one task, before it renders again,
+ * must not both find the buttons free.
+ */
+const useRoundFeedback = create<{ roundId: string; state: FeedbackState }>(() => ({ roundId: '', state: INITIAL_FEEDBACK }));
 
 /** Per-label feedback for one round (one search's A and B). */
 export function useFeedback(round: AbRound) {
-  const [state, dispatch] = useReducer(feedbackReducer, INITIAL_FEEDBACK);
-  // The state as of the last event, ahead of the next render (every event goes through `apply`):
-  // two clicks handled in one task, before React renders again, must not both find the buttons free.
-  const latest = useRef(INITIAL_FEEDBACK);
-  const currentRound = useRef(round.id);
-  // Before the new round is painted, so that no press can meet the old round's state.
+  // Before the new round is painted, so that no press can meet the old round's state; the same
+  // round again (the page opened anew) keeps its votes.
   useLayoutEffect(() => {
-    currentRound.current = round.id;
-    latest.current = INITIAL_FEEDBACK;
-    dispatch({ type: 'reset' });
+    if (useRoundFeedback.getState().roundId !== round.id) useRoundFeedback.setState({ roundId: round.id, state: INITIAL_FEEDBACK });
   }, [round.id]);
+  const state = useRoundFeedback((s) => (s.roundId === round.id ? s.state : INITIAL_FEEDBACK));
 
   const react = useCallback(
     async (result: LabelledResult, reaction: Reaction) => {
       const label = result.resultLabel;
       /** Applies an event of this round (false: the round has changed since). */
       const apply = (event: FeedbackEvent): boolean => {
-        if (currentRound.current !== round.id) return false;
-        latest.current = feedbackReducer(latest.current, event);
-        dispatch(event);
+        const current = useRoundFeedback.getState();
+        if (current.roundId !== round.id) return false;
+        useRoundFeedback.setState({ state: feedbackReducer(current.state, event) });
         return true;
       };
-      if (!canSubmit(latest.current, label) || !apply({ type: 'submit', label, reaction })) return;
+      const current = useRoundFeedback.getState();
+      if (current.roundId !== round.id || !canSubmit(current.state, label) || !apply({ type: 'submit', label, reaction })) return;
       const { user, userType } = useSession.getState();
       const item = buildFeedbackItem({
         userType,

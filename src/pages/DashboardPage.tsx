@@ -16,12 +16,12 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { MAX_QUERY_LENGTH } from '../../contract/vocabulary.ts';
 import { Page } from '../components/Page.tsx';
 import { ResultCard } from '../components/ResultCard.tsx';
 import { useFeedback } from '../feedback/use-feedback.ts';
-import { useSearch } from '../search/use-search.ts';
+import { useSearch, useSearchDraft } from '../search/use-search.ts';
 import { resultText } from '../search/types.ts';
 import { Link as RouterLink } from 'wouter';
 import { useSession } from '../stores/session-store.ts';
@@ -39,8 +39,9 @@ const useStyles = makeStyles({
 export default function DashboardPage() {
   const styles = useStyles();
   const user = useSession((s) => s.user);
-  const search = useSearch();
-  const [query, setQuery] = useState('');
+  // The question, results and round as this reader left them (Insights and Back keep them).
+  const search = useSearch(user);
+  const [query, setQuery] = useSearchDraft(user);
   // A new round (id and random A/B order) is made by useSearch when the results arrive.
   const { round } = search;
   const feedback = useFeedback(round);

@@ -1,4 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { create } from 'zustand';
+import { useSession } from '../stores/session-store.ts';
 import { searchPassages } from '../api/search-api.ts';
 import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
 import type { SearchResult } from './types.ts';
@@ -32,37 +34,62 @@ export function searchFailed(query: string, error: unknown): SearchState {
 export const SAME_QUESTION_AGAIN_MS = 3_000;
 
 /**
+ * The dashboard's last search, kept while the app is open (not across a reload): a reader who
+ * opens Insights and comes Back finds the question, the results and the round they left, and an
+ * answer that arrived meanwhile. Its reader's only: another reader signed in here starts afresh.
+ */
+const useLastSearch = create<{ owner: string | null; state: SearchState; draft: string }>(() => ({ owner: null, state: IDLE, draft: '' }));
+// Signing out leaves nothing of the reader's search behind for whoever uses the device next.
+useSession.subscribe((session, before) => {
+  if (before.user && !session.user) useLastSearch.setState({ owner: null, state: IDLE, draft: '' });
+});
+let latest = 0;
+let inFlight: { query: string; sentAt: number } | null = null;
+
+/** The question being written, as the reader left it. */
+export function useSearchDraft(owner: string | null): [string, (draft: string) => void] {
+  const draft = useLastSearch((s) => (s.owner === owner ? s.draft : ''));
+  return [draft, (text) => useLastSearch.setState({ owner, draft: text, ...(useLastSearch.getState().owner === owner ? {} : { state: IDLE }) })];
+}
+
+/**
  * Idle, then loading, then results or an error. A blank query clears results without a call. A
  * new question asked while one is loading is searched, and only the newest one's answer is
  * shown; the same question asked again as it loads is sent once (within 3 s, a double press). While loading, the
  * results and their query stay those shown, so the results on screen always say what they answer.
  */
-export function useSearch() {
-  const [state, setState] = useState<SearchState>(IDLE);
-  const latest = useRef(0);
-  const inFlight = useRef<{ query: string; sentAt: number } | null>(null);
-  const run = useCallback(async (raw: string) => {
-    const query = raw.trim();
-    const sending = inFlight.current;
-    if (query && sending?.query === query && Date.now() - sending.sentAt < SAME_QUESTION_AGAIN_MS) return;
-    const ticket = ++latest.current;
-    if (!query) {
-      inFlight.current = null;
-      setState(IDLE);
-      return;
-    }
-    inFlight.current = { query, sentAt: Date.now() };
-    setState((s) => ({ ...s, status: 'loading', error: null }));
-    let next: SearchState;
-    try {
-      // The round is made here, once, as the results arrive: not while rendering them.
-      next = searchDone(query, await searchPassages(query, 'both'));
-    } catch (error) {
-      next = searchFailed(query, error);
-    }
-    if (ticket !== latest.current) return;
-    inFlight.current = null;
-    setState(next);
-  }, []);
+export function useSearch(owner: string | null = null) {
+  const state = useLastSearch((s) => (s.owner === owner ? s.state : IDLE));
+  const run = useCallback(
+    async (raw: string) => {
+      const setState = (next: SearchState | ((s: SearchState) => SearchState)) => {
+        const kept = useLastSearch.getState();
+        const current = kept.owner === owner ? kept.state : IDLE;
+        useLastSearch.setState({ owner, state: typeof next === 'function' ? next(current) : next, draft: kept.owner === owner ? kept.draft : '' });
+      };
+      const query = raw.trim();
+      const sending = inFlight;
+      if (query && sending?.query === query && Date.now() - sending.sentAt < SAME_QUESTION_AGAIN_MS) return;
+      const ticket = ++latest;
+      if (!query) {
+        inFlight = null;
+        setState(IDLE);
+        return;
+      }
+      inFlight = { query, sentAt: Date.now() };
+      setState((s) => ({ ...s, status: 'loading', error: null }));
+      let next: SearchState;
+      try {
+        // The round is made here, once, as the results arrive: not while rendering them.
+        next = searchDone(query, await searchPassages(query, 'both'));
+      } catch (error) {
+        next = searchFailed(query, error);
+      }
+      if (ticket !== latest) return;
+      inFlight = null;
+      setState(next);
+    },
+    [owner],
+  );
   return { ...state, run };
 }

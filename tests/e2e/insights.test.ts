@@ -221,6 +221,32 @@ describe('insights and reading in context, in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-passage'))).toBe('ch8-1');
   });
 
+  it('keeps the question, the results and the round’s votes across a visit to Insights and Back, and votes on the rest of the round', async () => {
+    const page = await signedIn();
+    for (const question of ['the heart is a mirror that must be polished', 'the soul as a rider on a horse', 'music that stirs the heart']) {
+      await page.getByLabel('What would you like to know?').fill(question);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText(`Results for “${question}”`).waitFor();
+      if (!(await page.getByText('Both models found the same passage this time.').count())) break;
+    }
+    const question = await page.getByLabel('What would you like to know?').inputValue();
+    await page.getByRole('button', { name: 'Good result (result A)' }).click();
+    await page.getByText('Thank you for your feedback!').first().waitFor();
+    const passageA = await page.getByTestId('result-A').innerText();
+    await page.getByLabel('What would you like to know?').fill(`${question} and more`);
+    await page.getByRole('link', { name: 'See which model readers prefer' }).click();
+    await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+    await page.goBack();
+    await page.getByText(`Results for “${question}”`).waitFor();
+    expect(await page.getByLabel('What would you like to know?').inputValue()).toBe(`${question} and more`);
+    expect(await page.getByTestId('result-A').innerText()).toBe(passageA);
+    await page.getByTestId('result-A').getByText('Thank you for your feedback!').waitFor();
+    // A's vote is not given twice; B is still to be voted on, and is.
+    expect(await page.getByRole('button', { name: 'Good result (result A)' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
+    await page.getByTestId('result-B').getByText('Thank you for your feedback!').waitFor();
+  });
+
   it('has real privacy and terms pages behind the footer links', async () => {
     context = await newContext(suite.browser);
     const page = await context.newPage();
