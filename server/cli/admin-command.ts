@@ -3,7 +3,8 @@ import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../ad
 import { runUserCommand, UserCommandError, type UserCommand } from '../admin/user-commands.ts';
 import { ConfigError, type Config } from '../config.ts';
 import { COMMAND_WAIT_MS, DataDirLockedError } from '../store/data-dir-lock.ts';
-import { openDb } from '../store/db.ts';
+import { lstat } from 'node:fs/promises';
+import { embeddedFolder, openDb } from '../store/db.ts';
 import { makeDataDir } from '../store/private-dir.ts';
 import { migrate } from '../store/migrate.ts';
 import { databaseProblem } from '../store/wait-for-database.ts';
@@ -31,13 +32,26 @@ export function commandLine(argv: string[], usage: string, arity: Record<string,
   }
   return { command, args };
 }
+
 /** Exit 1: the command could not be carried out, and nothing was changed. */
 export class RefusedError extends Error {}
 
 /** Runs the command on the store; when a running server holds the embedded database, through it. */
 export async function execute(config: Config, command: UserCommand): Promise<string> {
-  // As the server would make it (a command may run before any server has).
-  if (!config.databaseUrl) await makeDataDir(config.dataDir);
+  if (!config.databaseUrl) {
+    // Only adding a reader may make the embedded database (before any server has); any other
+    // command where there is none finds DATA_DIR mistyped, and would have made a new, empty one.
+    const exists = async (at: string) => (await lstat(at).catch(() => null)) !== null;
+    const noDatabase = () =>
+      new UsageError(
+        `There is no database in ${config.dataDir} (is DATA_DIR right?): a server's first start makes one, as does npm run users -- add. Nothing was changed.`,
+      );
+    const mayMakeOne = command.command === 'add';
+    if (!mayMakeOne && !(await exists(config.dataDir))) throw noDatabase();
+    // As the server would make it; a DATA_DIR that is a file or takes no files is said so.
+    await makeDataDir(config.dataDir);
+    if (!mayMakeOne && !(await exists(embeddedFolder(config.dataDir)))) throw noDatabase();
+  }
   try {
     const db = await openDb(config, {
       lock: {

@@ -419,6 +419,11 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   };
 }
 
+/** Where the embedded database lives in DATA_DIR. */
+export function embeddedFolder(dataDir: string): string {
+  return `${dataDir}/pgdata`;
+}
+
 export async function openDb(
   settings: { databaseUrl?: string; dataDir: string },
   options: {
@@ -429,5 +434,5 @@ export async function openDb(
 ): Promise<Db> {
   return settings.databaseUrl
     ? openPostgresDb(settings.databaseUrl, { onConnectionError: options.onConnectionError })
-    : openEmbeddedDb(`${settings.dataDir}/pgdata`, options.lock);
+    : openEmbeddedDb(embeddedFolder(settings.dataDir), options.lock);
 }

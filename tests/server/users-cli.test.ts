@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,6 +107,19 @@ describe('npm run users', () => {
     expect(extra.out).toMatch(/^"add" takes one NAME; it was given "carol" "extra" "args"\./);
     expect((await users(['list', 'carol'])).out).toMatch(/^"list" takes no arguments; it was given "carol"\./);
     expect((await users(['list'])).out).not.toContain('carol');
+  }, 60_000);
+
+  it('finds no database where DATA_DIR is mistyped, makes none there, and says so (exit 2); only add makes one', async () => {
+    const typo = path.join(await mkdtemp(path.join(tmpdir(), 'users-cli-')), 'datta');
+    const env = { ...process.env, DATA_DIR: typo, DATABASE_URL: '', USER_PASSWORD: 'a long password' };
+    for (const args of [['list'], ['forget', 'amina']]) {
+      await expect(run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], { env })).rejects.toMatchObject({
+        code: 2,
+        stderr: `There is no database in ${typo} (is DATA_DIR right?): a server's first start makes one, as does npm run users -- add. Nothing was changed.\n`,
+      });
+    }
+    expect(existsSync(typo)).toBe(false);
+    expect((await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', 'amina'], { env })).stdout).toBe('Added amina\n');
   }, 60_000);
 
   it('says first, when JWT_SECRET is set, that the keys it lists sign nothing', async () => {
