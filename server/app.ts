@@ -28,6 +28,11 @@ export interface AppDeps {
   auth: AuthService;
   /** Search, reading in context and the lineup /api/health reports; without it search answers 503. */
   engine?: RetrievalEngine;
+  /**
+   * The models whose votes count in the statistics, recorded in the store as the app starts:
+   * every model either lineup serves (main), or else the engine's own.
+   */
+  servedModelTypes?: string[];
   /** Searches a minute per address when no `searchLimiter` is given; 0 (the default) turns the limit off. */
   searchRateLimit?: number;
   searchLimiter?: SearchLimiter;
@@ -107,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     auth: deps.auth,
     engine: deps.engine ?? null,
+    servedModelTypes: deps.servedModelTypes ?? deps.engine?.modelTypes() ?? [],
     settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), voteRateLimit: deps.voteRateLimit ?? 0, now },
     closeStore: deps.closeStore ?? false,
   });

@@ -13,11 +13,11 @@ import { CorpusError } from './corpus/load-corpus.ts';
 import { keepForgetting, VOTE_RETENTION_DAYS } from './store/housekeeping.ts';
 import { checkAdminSocketPath, listenForAdmin } from './admin/admin-socket.ts';
 import { COMMAND_WAIT_MS, DataDirLockedError, FOREIGN_LOCK_STALE_MS } from './store/data-dir-lock.ts';
-import { openDb, type Db } from './store/db.ts';
+import { DataFolderError, openDb, type Db } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import { makeDataDir } from './store/private-dir.ts';
 import { databaseLabel, databaseProblem, describeDatabaseError, untilDatabaseAnswers } from './store/wait-for-database.ts';
-import { chooseLineup, LineupError } from './models/lineup.ts';
+import { chooseLineup, LineupError, servableModelTypes } from './models/lineup.ts';
 import { startRetrieval } from './search/start-retrieval.ts';
 import { buildIndexesInWorker, corpusIndexesMissing } from './search/build-indexes-in-worker.ts';
 import { terminalProgress } from './common/progress.ts';
@@ -105,6 +105,7 @@ async function main(): Promise<void> {
     db,
     auth,
     engine,
+    servedModelTypes: [...new Set([...engine.modelTypes(), ...servableModelTypes(config)])],
     // Instances sharing a PostgreSQL share the counts; the embedded store has one process.
     searchLimiter: db.kind === 'postgres' ? new StoreLimiter(db, config.searchRateLimit) : undefined,
     searchRateLimit: config.searchRateLimit,
@@ -173,7 +174,7 @@ function whoHoldsTheFolder({ holder, foreign, pid, dir }: DataDirLockedError): s
 
 main().catch((error: unknown) => {
   const problem = databaseProblem(error, process.env.DATABASE_URL);
-  if (error instanceof CorpusError) {
+  if (error instanceof CorpusError || error instanceof DataFolderError) {
     console.error(error.message);
   } else if (error instanceof ConfigError || error instanceof LineupError) {
     console.error(`Configuration error: ${error.message}`);

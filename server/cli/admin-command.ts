@@ -4,7 +4,7 @@ import { runUserCommand, UserCommandError, type UserCommand } from '../admin/use
 import { ConfigError, type Config } from '../config.ts';
 import { COMMAND_WAIT_MS, DataDirLockedError } from '../store/data-dir-lock.ts';
 import { lstat } from 'node:fs/promises';
-import { embeddedFolder, openDb } from '../store/db.ts';
+import { DataFolderError, embeddedFolder, openDb } from '../store/db.ts';
 import { makeDataDir } from '../store/private-dir.ts';
 import { migrate } from '../store/migrate.ts';
 import { databaseProblem } from '../store/wait-for-database.ts';
@@ -46,11 +46,12 @@ export async function execute(config: Config, command: UserCommand): Promise<str
       new UsageError(
         `There is no database in ${config.dataDir} (is DATA_DIR right?): a server's first start makes one, as does npm run users -- add. Nothing was changed.`,
       );
-    const mayMakeOne = command.command === 'add';
-    if (!mayMakeOne && !(await exists(config.dataDir))) throw noDatabase();
+    // Before anything is made or changed (makeDataDir would close a mistyped /srv to 0700); a
+    // DATA_DIR that is a file is left to makeDataDir to say so.
+    const found = await lstat(config.dataDir).catch(() => null);
+    if (command.command !== 'add' && (!found || (found.isDirectory() && !(await exists(embeddedFolder(config.dataDir)))))) throw noDatabase();
     // As the server would make it; a DATA_DIR that is a file or takes no files is said so.
     await makeDataDir(config.dataDir);
-    if (!mayMakeOne && !(await exists(embeddedFolder(config.dataDir)))) throw noDatabase();
   }
   try {
     const db = await openDb(config, {
@@ -111,6 +112,8 @@ export function exitWithMessage(error: unknown): never {
     process.exit(2);
   }
   const problem = databaseProblem(error, process.env.DATABASE_URL);
-  console.error(error instanceof RefusedError ? error.message : problem ? `${problem}. The command was not carried out.` : error);
+  console.error(
+    error instanceof RefusedError || error instanceof DataFolderError ? error.message : problem ? `${problem}. The command was not carried out.` : error,
+  );
   process.exit(1);
 }

@@ -37,6 +37,8 @@ export interface ServicesOptions {
   db: Db;
   auth: AuthService;
   engine: RetrievalEngine | null;
+  /** The models whose votes count in the statistics (recorded in the store before the first request). */
+  servedModelTypes: string[];
   settings: AppSettings;
   /** Close the store when the app closes (the process owns it; a test's shared store is closed by the test). */
   closeStore: boolean;
@@ -51,9 +53,14 @@ export const services = fp<ServicesOptions>(
     app.decorate('settings', options.settings);
     app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
-    // Before the first request: the votes for this lineup's models count in the statistics.
-    const engine = options.engine;
-    if (engine) app.addHook('onReady', async () => recordServedModels(options.db, engine.modelTypes()));
+    // Before the first request: the votes for these models count in the statistics. A store
+    // that fails just then (a PostgreSQL restarting) does not stop the start: another instance,
+    // or this one's next start, records them (until then such votes are counted apart).
+    app.addHook('onReady', async () => {
+      await recordServedModels(options.db, options.servedModelTypes).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the served models could not be recorded; their votes count from the next start'),
+      );
+    });
   },
   { name: 'services', fastify: '5.x' },
 );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { lsaRecipe } from './lsa.ts';
 import { QUERY_INSTRUCTION, requiredFiles, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 import { sifRecipe } from './sif.ts';
-import type { CorpusModelRecipe, ModelResources } from './types.ts';
+import { modelType, type CorpusModelRecipe, type ModelResources } from './types.ts';
 
 /**
  * The weight-free lineup, chosen on the dev questions by `npm run eval -- --sweep` (README,
@@ -55,6 +55,16 @@ export function neuralSpecs(settings: NeuralLineupSettings): NeuralModelSpec[] {
     { repo: settings.bgeModel, family: 'BGE', queryInstruction: QUERY_INSTRUCTION },
     { repo: settings.uaeModel, family: 'UAE', queryInstruction: QUERY_INSTRUCTION },
   ];
+}
+
+/**
+ * The names votes carry (model_type) for every model either lineup of this version serves, the
+ * one running or not: a service moved from one lineup to the other still counts the votes the
+ * first one earned.
+ */
+export function servableModelTypes(settings: NeuralLineupSettings): string[] {
+  const neural = neuralSpecs(settings).map((spec) => modelType({ family: spec.family, name: spec.repo.split('/').pop()! }));
+  return [...neural, ...corpusLineup({}).map((recipe) => modelType(recipe))];
 }
 
 export function missingNeuralFiles(settings: NeuralLineupSettings): string[] {

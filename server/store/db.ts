@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { ConfigError } from '../config.ts';
 import { lockDataDir, type DataDirLock, type LockOptions } from './data-dir-lock.ts';
 import { closeDatabaseFolder, openToReaders } from './private-dir.ts';
 
@@ -98,6 +97,12 @@ async function createDataDir(dataDir: string): Promise<void> {
 }
 
 /**
+ * The embedded database's folder is not a whole database, or will not open: said in one
+ * sentence, and the folder left as it is. Not the operator's setting to correct (exit 1).
+ */
+export class DataFolderError extends Error {}
+
+/**
  * What is at `dataDir`: a database (it has PG_VERSION), or room for a new one (nothing, or an
  * empty folder), as the real folder's path (a link to a folder is followed). Anything else is
  * refused, and left exactly as it is: a folder with files but no PG_VERSION (a damaged
@@ -118,19 +123,19 @@ async function databaseFolderState(dataDir: string): Promise<{ state: 'database'
       folder = await realpath(dataDir);
       found = await stat(folder);
     } catch {
-      throw new ConfigError(
+      throw new DataFolderError(
         `${dataDir} is a link to ${await readlink(dataDir)}, which is not there (a volume not mounted?): ` +
           'the embedded database is not opened, and no new one is made in its place',
       );
     }
   }
   if (!found.isDirectory()) {
-    throw new ConfigError(`${dataDir} is not a folder: the embedded database cannot be kept there, and it is left as it is`);
+    throw new DataFolderError(`${dataDir} is not a folder: the embedded database cannot be kept there, and it is left as it is`);
   }
   if (existsSync(path.join(folder, 'PG_VERSION'))) return { state: 'database', folder };
   const files = await readdir(folder);
   if (files.length === 0) return { state: 'none', folder };
-  throw new ConfigError(
+  throw new DataFolderError(
     `${dataDir} holds ${files.length === 1 ? '1 entry' : `${files.length} entries`} but no PG_VERSION, so it is not a whole ` +
       'embedded database; it is left as it is. Restore it from a backup, or move it aside to start with a new, empty database',
   );
@@ -141,12 +146,12 @@ async function databaseFolderState(dataDir: string): Promise<{ state: 'database'
  * only "Aborted()". A file this user may not read or write (left by a command run as root) is
  * named; otherwise the folder is damaged.
  */
-async function openFailure(dataDir: string, error: unknown): Promise<ConfigError> {
+async function openFailure(dataDir: string, error: unknown): Promise<DataFolderError> {
   const stuck = await firstInaccessible(dataDir);
   const why = stuck
     ? `${stuck} cannot be read and written by this user (was a command run as another user, such as root?)`
     : `it may be damaged (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); restore it from a backup`;
-  return new ConfigError(`The embedded database in ${dataDir} could not be opened: ${why}`);
+  return new DataFolderError(`The embedded database in ${dataDir} could not be opened: ${why}`);
 }
 
 async function firstInaccessible(dir: string): Promise<string | undefined> {

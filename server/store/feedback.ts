@@ -71,12 +71,16 @@ export async function deleteFeedbackBefore(db: Queryable, before: Date): Promise
 }
 
 /**
- * What the votes are now, in a few bytes: their count and newest id. A vote saved raises the
- * id; one deleted lowers the count, and no mix of the two leaves both as they were.
+ * What the votes are now, in a few bytes: their count and newest id, and how many models count.
+ * A vote saved raises the id; one deleted lowers the count, and no mix of the two leaves both as
+ * they were.
  */
 export async function votesVersion(db: Db): Promise<string> {
-  const [row] = await db.query<{ n: number; last: string }>('SELECT count(*)::int AS n, coalesce(max(id), 0)::text AS last FROM feedback');
-  return `${row!.n}:${row!.last}`;
+  // The served models too: an instance starting with another lineup changes which votes count.
+  const [row] = await db.query<{ n: number; last: string; served: number }>(
+    'SELECT count(*)::int AS n, coalesce(max(id), 0)::text AS last, (SELECT count(*)::int FROM served_models) AS served FROM feedback',
+  );
+  return `${row!.n}:${row!.last}:${row!.served}`;
 }
 
 /**
@@ -107,9 +111,6 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
          SELECT DISTINCT ON (author, round_id, result_label) author, round_id, result_label, model_type, reaction,
                 user_type, md5(btrim(retrieved_text)) AS passage
          FROM feedback WHERE round_id IS NOT NULL ORDER BY author, round_id, result_label, id),
-       served_rounds AS (
-         SELECT * FROM firsts WHERE (author, round_id) NOT IN (
-           SELECT author, round_id FROM firsts WHERE model_type NOT IN (SELECT model_type FROM served_models))),
        rounds AS (
          SELECT count(*) = 2 AS paired,
                 max(user_type) FILTER (WHERE result_label = 'A') AS "userType",
@@ -118,7 +119,10 @@ export async function tallyVotes(db: Db): Promise<VoteTallies> {
                 max(reaction) FILTER (WHERE result_label = 'A') AS "aReaction",
                 max(reaction) FILTER (WHERE result_label = 'B') AS "bReaction",
                 max(passage) FILTER (WHERE result_label = 'A') = max(passage) FILTER (WHERE result_label = 'B') AS "samePassage"
-         FROM served_rounds GROUP BY author, round_id)
+         FROM firsts GROUP BY author, round_id
+         -- Both sides served: in the same pass (a NOT IN over the rounds turned quadratic once
+         -- PostgreSQL judged the list too large to hash, past ~400,000 votes).
+         HAVING bool_and(model_type IN (SELECT model_type FROM served_models)))
        SELECT paired, "userType", a, b, "aReaction", "bReaction", "samePassage", count(*)::int AS count
        FROM rounds GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     );

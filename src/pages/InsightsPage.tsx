@@ -85,7 +85,7 @@ function StatsView({ stats }: { stats: Stats }) {
   const winRows = stats.models.flatMap((m) => READERS.map((readers) => ({ model: m, readers, record: recordFor(m, readers) })));
   const leftOut =
     stats.leftOut > 0
-      ? ` ${count(stats.leftOut, 'vote names', 'votes name')} a model this service never served and ${stats.leftOut === 1 ? 'is' : 'are'} not counted.`
+      ? ` ${count(stats.leftOut, 'vote names', 'votes name')} no model this service serves (an earlier one, or a name sent by hand) and ${stats.leftOut === 1 ? 'is' : 'are'} not counted.`
       : '';
   if (stats.votes === 0) {
     return (

@@ -82,7 +82,8 @@ function Reading({ id }: { id: string }) {
   const retry = (error: unknown) =>
     error instanceof ApiError && error.retryable ? (
       <MessageBarActions>
-        <Button onClick={() => refreshServerData(passageContextPath(id, reach))}>Try again</Button>
+        {/* In a transition: what is shown stays while it loads again, focus and all. */}
+        <Button onClick={() => startTransition(() => refreshServerData(passageContextPath(id, reach)))}>Try again</Button>
       </MessageBarActions>
     ) : null;
   return (
@@ -92,7 +93,7 @@ function Reading({ id }: { id: string }) {
       failed={(error) =>
         lastShown.current ? (
           <>
-            <Passages context={lastShown.current} asked={null} onShowMore={showMore} />
+            <Passages context={lastShown.current} reach={reach} asked={null} onShowMore={showMore} />
             <MessageBar intent="error" role="alert">
               <MessageBarBody>More of the chapter could not be opened. {errorMessage(error, '')}</MessageBarBody>
               {retry(error)}
@@ -112,7 +113,7 @@ function Reading({ id }: { id: string }) {
     >
       {(c) => {
         lastShown.current = c;
-        return <Passages context={c} asked={asked} onShowMore={showMore} />;
+        return <Passages context={c} reach={reach} asked={asked} onShowMore={showMore} />;
       }}
     </ServerData>
   );
@@ -120,10 +121,12 @@ function Reading({ id }: { id: string }) {
 
 function Passages({
   context,
+  reach,
   asked,
   onShowMore,
 }: {
   context: PassageContext;
+  reach: Reach;
   asked: 'before' | 'after' | null;
   onShowMore: (side: 'before' | 'after') => void;
 }) {
@@ -142,8 +145,9 @@ function Passages({
 
   // The button the reader pressed is gone (the chapter's edge is reached): the focus goes to the
   // passage at that edge, where reading goes on, rather than to the page.
-  const earlier = context.more_before > 0;
-  const later = context.more_after > 0;
+  // More to show, and within what a reading may ask for (a chapter longer than that ends there).
+  const earlier = context.more_before > 0 && reach.before < CONTEXT_MAX_RADIUS;
+  const later = context.more_after > 0 && reach.after < CONTEXT_MAX_RADIUS;
   useEffect(() => {
     const gone = (asked === 'before' && !earlier) || (asked === 'after' && !later);
     const lost = document.activeElement === document.body || document.activeElement === null;

@@ -40,8 +40,14 @@ export const SAME_QUESTION_AGAIN_MS = 3_000;
  */
 const useLastSearch = create<{ owner: string | null; state: SearchState; draft: string }>(() => ({ owner: null, state: IDLE, draft: '' }));
 // Signing out leaves nothing of the reader's search behind for whoever uses the device next.
+// A search still on its way is dropped with it: its answer is not written back under the reader
+// who left, nor does it hold back the next reader's same question.
 useSession.subscribe((session, before) => {
-  if (before.user && !session.user) useLastSearch.setState({ owner: null, state: IDLE, draft: '' });
+  if (before.user && !session.user) {
+    latest += 1;
+    inFlight = null;
+    useLastSearch.setState({ owner: null, state: IDLE, draft: '' });
+  }
 });
 let latest = 0;
 let inFlight: { query: string; sentAt: number } | null = null;

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, FOREIGN_LOCK_STALE_MS, lockDataDir, pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
 import { writableByOthers } from '../fixtures/file-modes.ts';
-import { openEmbeddedDb } from '../../server/store/db.ts';
-import { ConfigError } from '../../server/config.ts';
+import { DataFolderError, openEmbeddedDb } from '../../server/store/db.ts';
 
 async function folder(): Promise<string> {
   return path.join(await mkdtemp(path.join(tmpdir(), 'lock-')), 'pgdata');
@@ -43,7 +42,7 @@ describe('the embedded data folder lock', () => {
     const version = await readFile(path.join(dir, 'PG_VERSION'), 'utf8');
     await rm(path.join(dir, 'PG_VERSION'));
     const before = await readdir(dir, { recursive: true });
-    await expect(openEmbeddedDb(dir)).rejects.toThrow(ConfigError);
+    await expect(openEmbeddedDb(dir)).rejects.toThrow(DataFolderError);
     await expect(openEmbeddedDb(dir)).rejects.toThrow(/holds \d+ entries but no PG_VERSION, so it is not a whole embedded database; it is left as it is/);
     expect(await readdir(dir, { recursive: true })).toEqual(before);
     // Put back, the database is all there.
@@ -79,7 +78,7 @@ describe('the embedded data folder lock', () => {
     const dir = await folder();
     await (await openEmbeddedDb(dir)).close();
     await rm(path.join(dir, 'global', 'pg_control'));
-    await expect(openEmbeddedDb(dir)).rejects.toThrow(ConfigError);
+    await expect(openEmbeddedDb(dir)).rejects.toThrow(DataFolderError);
     await expect(openEmbeddedDb(dir)).rejects.toThrow(new RegExp(`^The embedded database in ${dir} could not be opened: it may be damaged`));
     // Nothing is held: the lock was given back.
     expect(existsSync(`${dir}.lock`)).toBe(false);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -77,8 +77,8 @@ describe('npm run users', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^DATA_DIR ${file} cannot be used: [^\n]+\n$`));
     const unwritable = await unwritableFolder();
-    const refused = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'list'], {
-      env: { ...process.env, DATA_DIR: unwritable, DATABASE_URL: '' },
+    const refused = await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', 'amina'], {
+      env: { ...process.env, DATA_DIR: unwritable, DATABASE_URL: '', USER_PASSWORD: 'a long password' },
     }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
@@ -119,6 +119,11 @@ describe('npm run users', () => {
       });
     }
     expect(existsSync(typo)).toBe(false);
+    // A folder that is there but holds no database (another service's, say /srv) is not touched either: not closed to 0700.
+    const shared = await mkdtemp(path.join(tmpdir(), 'users-cli-'));
+    await chmod(shared, 0o755);
+    await expect(run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'list'], { env: { ...env, DATA_DIR: shared } })).rejects.toMatchObject({ code: 2 });
+    expect((await stat(shared)).mode & 0o777).toBe(0o755);
     expect((await run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', 'amina'], { env })).stdout).toBe('Added amina\n');
   }, 60_000);
 
