@@ -40,6 +40,9 @@ function candidates(words: WordVectors): Candidate[] {
     { englishA: 1e-2 },
     { lexicalDims: 256 },
     { dims: 128 },
+    { glossary: 0 },
+    { glossary: 0.45 },
+    { glossary: 1 },
   ];
   const sifSteps: Array<Partial<SifOptions>> = [
     {},
@@ -53,6 +56,9 @@ function candidates(words: WordVectors): Candidate[] {
     { expansion: 0.45 },
     { dims: 200 },
     { englishA: 1e-2 },
+    { glossary: 0 },
+    { glossary: 0.45 },
+    { glossary: 1 },
   ];
   const label = (recipe: CorpusModelRecipe) => `${recipe.id} (${recipe.version})`;
   return [

@@ -52,17 +52,26 @@ function commonPrefix(a: string, b: string): number {
  * its WordNet weight, for the book's terms it is related to; a word the book never uses counts
  * for them in full (a reader's "spouse" for the book's "wife").
  */
-export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0): Map<number, number> {
+export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0, glossary = 0): Map<number, number> {
   const counts = new Map<number, number>();
   const add = (id: number, n: number) => counts.set(id, (counts.get(id) ?? 0) + n);
   for (const { word, term } of contentWords(text, lexicon?.isWord)) {
     const ids = vocabulary.resolve(term);
     for (const id of ids) add(id, 1 / ids.length);
+    if (!lexicon) continue;
     const weight = ids.length === 0 ? 1 : expansion;
-    if (!lexicon || weight === 0) continue;
-    for (const [related, w] of lexicon.relatedTerms(word)) {
-      const id = vocabulary.ids.get(related);
-      if (id !== undefined) add(id, weight * w);
+    if (weight > 0) {
+      for (const [related, w] of lexicon.relatedTerms(word)) {
+        const id = vocabulary.ids.get(related);
+        if (id !== undefined) add(id, weight * w);
+      }
+    }
+    const glossaryWeight = ids.length === 0 ? 1 : glossary;
+    if (glossaryWeight > 0) {
+      for (const related of lexicon.glossaryTerms(word)) {
+        const id = vocabulary.ids.get(related);
+        if (id !== undefined) add(id, glossaryWeight);
+      }
     }
   }
   return counts;

@@ -1,5 +1,6 @@
 import { contentWords, stem } from './text.ts';
 import { openWordNet, type WordNetView } from './wordnet.ts';
+import { parseThesaurus, READER_THESAURUS } from './reader-thesaurus.ts';
 
 /**
  * Word knowledge from beyond the book, reduced to what the book's models can use: WordNet's
@@ -12,6 +13,11 @@ export interface LexiconData {
   lemmas: string;
   /** A line per word: the word, then each book term it stands for and its weight ("exteriorize object 0.7 chang 0.4"). */
   related: string;
+  /**
+   * The reader's thesaurus (reader-thesaurus.ts) reduced to the book: a line per reader's word,
+   * then the book's terms it stands for ("afterlife hereaft next world"). Absent: none.
+   */
+  glossary?: string;
 }
 
 /**
@@ -21,7 +27,7 @@ export interface LexiconData {
  * query, and a word's relatives are read from its line only when a query has the word.
  */
 export class Lexicon {
-  private tables?: { lemmas: Set<string>; related: Map<string, string> };
+  private tables?: { lemmas: Set<string>; related: Map<string, string>; glossary: Map<string, string[]> };
 
   constructor(readonly data: LexiconData) {}
 
@@ -32,7 +38,12 @@ export class Lexicon {
         const space = line.indexOf(' ');
         if (space > 0) related.set(line.slice(0, space), line.slice(space + 1));
       }
-      this.tables = { lemmas: new Set(this.data.lemmas.split(' ')), related };
+      const glossary = new Map<string, string[]>();
+      for (const line of this.data.glossary?.split('\n') ?? []) {
+        const [word, ...terms] = line.split(' ');
+        if (word && terms.length > 0) glossary.set(word, terms);
+      }
+      this.tables = { lemmas: new Set(this.data.lemmas.split(' ')), related, glossary };
     }
     return this.tables;
   }
@@ -52,13 +63,28 @@ export class Lexicon {
     }
     return [];
   }
+
+  /** The book's terms the reader's thesaurus gives for a word (none when it has no entry). */
+  glossaryTerms(word: string): string[] {
+    const { glossary } = this.built();
+    for (const base of baseForms(word)) {
+      const terms = glossary.get(base);
+      if (terms) return terms;
+    }
+    return [];
+  }
 }
 
 let lastLexicon: Lexicon | undefined;
 
 /** The lexicon for saved data: both models of a lineup save the same, and share one (its tables are built once). */
 export function lexiconFor(data: LexiconData): Lexicon {
-  if (lastLexicon?.data.lemmas !== data.lemmas || lastLexicon.data.related !== data.related) lastLexicon = new Lexicon(data);
+  if (
+    lastLexicon?.data.lemmas !== data.lemmas ||
+    lastLexicon.data.related !== data.related ||
+    lastLexicon.data.glossary !== data.glossary
+  )
+    lastLexicon = new Lexicon(data);
   return lastLexicon;
 }
 
@@ -106,17 +132,34 @@ export function buildLexicon(wordnet: WordNetView, bookWords: Iterable<string>):
   return { lemmas: lemmas.join(' '), related: related.join('\n') };
 }
 
-let lastFit: { passages: string[]; data: LexiconData } | undefined;
+/**
+ * The reader's thesaurus reduced to the book: each reader's word with the book's terms its entry
+ * names, those the book uses (in their modern form and stem, as `contentWords` gives them).
+ */
+export function buildGlossary(thesaurus: string, bookTerms: Set<string>, isWord: (word: string) => boolean): string {
+  const lines: string[] = [];
+  for (const [word, bookWords] of parseThesaurus(thesaurus)) {
+    const terms = new Set(contentWords(bookWords.join(' '), isWord).map((w) => w.term).filter((t) => bookTerms.has(t)));
+    terms.delete(stem(word));
+    if (terms.size > 0) lines.push([word, ...terms].join(' '));
+  }
+  return lines.join('\n');
+}
+
+let lastFit: { passages: string[]; glossary: boolean; data: LexiconData } | undefined;
 
 /**
- * The lexicon for these passages (what a corpus model fits with). Both models of a lineup fit on
- * the same passages, so the last one is kept for the second; WordNet itself is let go.
+ * The lexicon for these passages (what a corpus model fits with), with the reader's thesaurus
+ * where `glossary` asks for it. Both models of a lineup fit on the same passages, so the last one
+ * is kept for the second; WordNet itself is let go.
  */
-export function fitLexicon(passages: string[]): LexiconData {
-  if (lastFit?.passages === passages) return lastFit.data;
+export function fitLexicon(passages: string[], glossary = false): LexiconData {
+  if (lastFit?.passages === passages && lastFit.glossary === glossary) return lastFit.data;
   const wordnet = openWordNet();
   const isWord = (word: string) => wordnet.lemmas.has(word);
-  const data = buildLexicon(wordnet, passages.flatMap((text) => contentWords(text, isWord).map((w) => w.word)));
-  lastFit = { passages, data };
+  const bookWords = passages.flatMap((text) => contentWords(text, isWord).map((w) => w.word));
+  const data = buildLexicon(wordnet, bookWords);
+  if (glossary) data.glossary = buildGlossary(READER_THESAURUS, new Set(bookWords.map(stem)), isWord);
+  lastFit = { passages, glossary, data };
   return data;
 }

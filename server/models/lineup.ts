@@ -12,7 +12,9 @@ import { modelType, type CorpusModelRecipe, type ModelResources } from './types.
  * 150-dimensional PPMI word vectors (window 5, a = 0.01); both with WordNet (archaic and
  * inflected forms modernised, a query word also counting 0.3 for its relatives in the book),
  * both with general English (GloVe word vectors, english-block.ts) beside the book's own
- * evidence, and both ranking a passage by its closest sentence as well as by itself.
+ * evidence, both ranking a passage by its closest sentence as well as by itself, and both reading
+ * a query word also as the book's words the reader's thesaurus gives for it (reader-thesaurus.ts),
+ * at 0.7 (a word the book never uses: in full).
  */
 export const LSA_SETTINGS = {
   dims: 96,
@@ -23,6 +25,7 @@ export const LSA_SETTINGS = {
   english: 0.7,
   englishA: 1e-3,
   sentenceWeight: 0.6,
+  glossary: 0.7,
 };
 export const SIF_SETTINGS = {
   dims: 150,
@@ -33,6 +36,7 @@ export const SIF_SETTINGS = {
   english: 0.7,
   englishA: 1e-3,
   sentenceWeight: 0.6,
+  glossary: 0.7,
 };
 
 /** The weight-free lineup, drawing on these resources (general English word vectors). */

@@ -5,6 +5,7 @@ import { normalise, symmetricEigen } from './linalg.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
+import { glossaryVersion } from './reader-thesaurus.ts';
 
 export interface LsaOptions {
   /** Latent topics kept from the SVD. */
@@ -31,6 +32,8 @@ export interface LsaOptions {
   englishA: number;
   /** How much a passage's best sentence counts in its rank beside the passage itself (0: not at all; no vector changes with it). */
   sentenceWeight: number;
+  /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
+  glossary: number;
 }
 
 export const DEFAULT_LSA: LsaOptions = {
@@ -42,6 +45,7 @@ export const DEFAULT_LSA: LsaOptions = {
   english: 0,
   englishA: DEFAULT_ENGLISH_A,
   sentenceWeight: 0,
+  glossary: 0,
 };
 
 /**
@@ -55,8 +59,8 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
   return {
     id: `lsa-${o.dims}`,
     family: 'LSA',
-    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}`,
-    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}`,
+    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}`,
+    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.glossary)}`,
     fit: (passages) => fitLsa(passages, o, resources),
     restore: (state) => restoreLsa(state, o, resources),
   };
@@ -77,7 +81,7 @@ function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, n
 }
 
 function fitLsa(passages: string[], options: LsaOptions, resources: ModelResources): FittedState {
-  const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
+  const lexiconData = options.wordnet ? fitLexicon(passages, options.glossary > 0) : undefined;
   const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const vocabulary = buildVocabulary(passages, lexicon?.isWord);
   const counts = passages.map((p) => countTerms(p, vocabulary, lexicon));
@@ -152,7 +156,7 @@ function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelRes
   return {
     ...model,
     sentenceWeight: options.sentenceWeight,
-    embedQuery: async (text) => embed(countTerms(text, vocabulary, lexicon, options.expansion), text),
+    embedQuery: async (text) => embed(countTerms(text, vocabulary, lexicon, options.expansion, options.glossary), text),
   };
 }
 

@@ -5,6 +5,7 @@ import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
+import { glossaryVersion } from './reader-thesaurus.ts';
 
 export interface SifOptions {
   dims: number;
@@ -22,6 +23,8 @@ export interface SifOptions {
   englishA?: number;
   /** How much a passage's best sentence counts in its rank beside the passage itself (0: not at all). */
   sentenceWeight?: number;
+  /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
+  glossary?: number;
 }
 
 export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
@@ -33,19 +36,19 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * alike even when they never share a passage.
  */
 export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelResources = {}): CorpusModelRecipe {
-  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A } = options;
+  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A, glossary = 0 } = options;
   return {
     id: `sif-${dims}`,
     family: 'SIF',
-    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}`,
-    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}`,
+    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}`,
+    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(glossary)}`,
     fit: (passages) => fitSif(passages, options, resources),
     restore: (state) => restoreSif(state, options, resources),
   };
 }
 
 function fitSif(passages: string[], options: SifOptions, resources: ModelResources): FittedState {
-  const lexiconData = options.wordnet ? fitLexicon(passages) : undefined;
+  const lexiconData = options.wordnet ? fitLexicon(passages, (options.glossary ?? 0) > 0) : undefined;
   const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const sequences = passages.map((p) => contentWords(p, lexicon?.isWord).map((w) => w.term));
   const vocabulary = new Map<string, number>();
@@ -139,7 +142,7 @@ function restoreSif(state: FittedState, options: SifOptions, resources: ModelRes
   const englishDims = english?.dims ?? 0;
   const embed = (text: string, expansion: number): Float32Array => {
     // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
-    const counts = countTerms(text, vocabulary, lexicon, expansion);
+    const counts = countTerms(text, vocabulary, lexicon, expansion, expansion > 0 ? (options.glossary ?? 0) : 0);
     const own = normalise(removeDirection(weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]), common));
     if (!english) return own;
     // The book's part and the English part, each unit length, the English one counting `english`;

@@ -57,6 +57,14 @@ describe.each(lineup.map((r) => [r.id, r] as const))('weight-free model %s', (_i
     expect(top.map(([, i]) => ids[i])).toContain('ch8-20');
   });
 
+  it("reads a reader's word of today as the book's words for it (the reader's thesaurus)", async () => {
+    // "Mindfulness" is in neither the book nor WordNet's relatives of its words: the thesaurus
+    // gives recollection, contemplation, remembrance, watchfulness.
+    const q = await model.embedQuery('How do I practise mindfulness?');
+    const best = vectors.map((v, i) => [dot(v, q), i] as const).sort((a, b) => b[0] - a[0])[0]!;
+    expect(ids[best[1]]).toBe('ch6-10');
+  });
+
   it('gives a query of unknown words a zero vector rather than noise', async () => {
     const v = await model.embedQuery('xylophone quasar');
     expect(norm(v)).toBe(0);
