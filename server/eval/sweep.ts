@@ -21,14 +21,14 @@ interface Candidate {
   textOf?: (passage: Passage) => string;
 }
 
-/** The chosen settings, the lineup before general English and sentences, and one step away on each axis. */
+/** The chosen settings, the lineup before general English, sentences and the thesaurus, and one step away on each axis. */
 function candidates(words: WordVectors): Candidate[] {
   const lsa = (o: Partial<LsaOptions>) => lsaRecipe({ ...LSA_SETTINGS, ...o }, { words });
   const sif = (o: Partial<SifOptions>) => sifRecipe({ ...SIF_SETTINGS, ...o }, { words });
   const withTitles = (p: Passage) => `${p.chapter.replace(/^Chapter [IVX]+: /, '')}. ${p.section ?? ''}. ${p.text}`;
   const lsaSteps: Array<Partial<LsaOptions>> = [
     {},
-    { english: 0, sentenceWeight: 0, expansion: 0.3 },
+    { english: 0, sentenceWeight: 0, expansion: 0.3, glossary: 0 },
     { english: 0 },
     { sentenceWeight: 0 },
     { english: 0.35 },
@@ -46,7 +46,7 @@ function candidates(words: WordVectors): Candidate[] {
   ];
   const sifSteps: Array<Partial<SifOptions>> = [
     {},
-    { english: 0, sentenceWeight: 0 },
+    { english: 0, sentenceWeight: 0, glossary: 0 },
     { english: 0 },
     { sentenceWeight: 0 },
     { english: 0.35 },

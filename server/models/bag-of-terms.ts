@@ -49,14 +49,19 @@ function commonPrefix(a: string, b: string): number {
 /**
  * Term ids and their counts in one text; an unknown term's count is shared among its relatives.
  * With a lexicon, words are modernised first, and each word also counts, at `expansion` times
- * its WordNet weight, for the book's terms it is related to; a word the book never uses counts
- * for them in full (a reader's "spouse" for the book's "wife").
+ * its WordNet weight, for the book's terms it is related to, and at `glossary` for those its
+ * entry in the reader's thesaurus names; a word the book never uses counts for them in full (a
+ * reader's "spouse" for the book's "wife", "afterlife" for its "hereafter" and "next world").
+ * A word the book never uses but the thesaurus knows counts for its entry rather than for the
+ * book's words that merely begin as it does ("journaling" is reckoning and account, not journey).
  */
 export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0, glossary = 0): Map<number, number> {
   const counts = new Map<number, number>();
   const add = (id: number, n: number) => counts.set(id, (counts.get(id) ?? 0) + n);
   for (const { word, term } of contentWords(text, lexicon?.isWord)) {
-    const ids = vocabulary.resolve(term);
+    const known = vocabulary.ids.has(term);
+    const entry = lexicon && glossary > 0 ? lexicon.glossaryTerms(word) : [];
+    const ids = !known && entry.length > 0 ? [] : vocabulary.resolve(term);
     for (const id of ids) add(id, 1 / ids.length);
     if (!lexicon) continue;
     const weight = ids.length === 0 ? 1 : expansion;
@@ -66,12 +71,10 @@ export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexic
         if (id !== undefined) add(id, weight * w);
       }
     }
-    const glossaryWeight = ids.length === 0 ? 1 : glossary;
-    if (glossaryWeight > 0) {
-      for (const related of lexicon.glossaryTerms(word)) {
-        const id = vocabulary.ids.get(related);
-        if (id !== undefined) add(id, glossaryWeight);
-      }
+    const glossaryWeight = known ? glossary : 1;
+    for (const related of entry) {
+      const id = vocabulary.ids.get(related);
+      if (id !== undefined) add(id, glossaryWeight);
     }
   }
   return counts;

@@ -64,12 +64,17 @@ export class Lexicon {
     return [];
   }
 
-  /** The book's terms the reader's thesaurus gives for a word (none when it has no entry). */
+  /**
+   * The book's terms the reader's thesaurus gives for a word or the word it is a form of (none
+   * when it has no entry). A word of its own is never read as another's form: "cares" is care,
+   * not car; "earnest" is not earn.
+   */
   glossaryTerms(word: string): string[] {
     const { glossary } = this.built();
     for (const base of baseForms(word)) {
       const terms = glossary.get(base);
       if (terms) return terms;
+      if (this.isWord(base)) return [];
     }
     return [];
   }
@@ -146,6 +151,20 @@ export function buildGlossary(thesaurus: string, bookTerms: Set<string>, isWord:
   return lines.join('\n');
 }
 
+/**
+ * The words of their own (WordNet's lemmas) that look like a form of a thesaurus word:
+ * "incoming" of income, "earnest" of earn, "number" of numb. The lexicon knows them as words, so
+ * that `glossaryTerms` never reads them as those forms.
+ */
+export function wordsLikeForms(glossary: string, lemmas: Iterable<string>): string[] {
+  const entries = new Set(glossary.split('\n').map((line) => line.slice(0, line.indexOf(' '))));
+  const out: string[] = [];
+  for (const lemma of lemmas) {
+    if (!entries.has(lemma) && baseForms(lemma).slice(1).some((base) => entries.has(base))) out.push(lemma);
+  }
+  return out;
+}
+
 let lastFit: { passages: string[]; glossary: boolean; data: LexiconData } | undefined;
 
 /**
@@ -159,7 +178,12 @@ export function fitLexicon(passages: string[], glossary = false): LexiconData {
   const isWord = (word: string) => wordnet.lemmas.has(word);
   const bookWords = passages.flatMap((text) => contentWords(text, isWord).map((w) => w.word));
   const data = buildLexicon(wordnet, bookWords);
-  if (glossary) data.glossary = buildGlossary(READER_THESAURUS, new Set(bookWords.map(stem)), isWord);
+  if (glossary) {
+    data.glossary = buildGlossary(READER_THESAURUS, new Set(bookWords.map(stem)), isWord);
+    const known = new Set(data.lemmas.split(' '));
+    const more = wordsLikeForms(data.glossary, wordnet.lemmas).filter((word) => !known.has(word));
+    if (more.length > 0) data.lemmas += ` ${more.join(' ')}`;
+  }
   lastFit = { passages, glossary, data };
   return data;
 }

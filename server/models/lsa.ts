@@ -60,7 +60,7 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
     id: `lsa-${o.dims}`,
     family: 'LSA',
     name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}`,
-    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.glossary)}`,
+    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}`,
     fit: (passages) => fitLsa(passages, o, resources),
     restore: (state) => restoreLsa(state, o, resources),
   };

@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
  * "journaling" → reckoning, account). Written by reading the book, each half twice (ideas and
  * names first; then everyday words, feelings, plain words for the book's learned ones, and the
  * parables as a reader half remembering them would name them), never from the evaluation
- * questions or from any model's output; every book word in it occurs in the book. WordNet knows a
- * spouse is a wife; it does not know that the book's "next world" is a reader's afterlife.
- * A query word counts for the book's words of its entry (`glossary` in lineup.ts: 0.7 for a word
- * the book uses itself, in full for one it never uses). One entry a line: the reader's word, a
- * tab, the book's words.
+ * questions or from any model's output; every book word in it occurs in the book's passages.
+ * WordNet knows a spouse is a wife; it does not know that the book's "next world" is a reader's
+ * afterlife. A query word counts for the book's words of its entry (`glossary` in lineup.ts: 0.7
+ * for a word the book uses itself, in full for one it never uses). One entry a line: the
+ * reader's word, a tab, the book's words.
  */
 export const READER_THESAURUS = `
 abandon	deserts runaway neglect
@@ -59,7 +59,7 @@ appearance	shape face outward beauty form complexions
 appreciate	grateful ingratitude
 archery	archers shooting match
 ardor	ardour
-argument	scolded answer back
+argument	scolded
 army	campaign war soldiers
 aroma	scents perfume odour
 arouse	aroused rouse stir incite
@@ -91,7 +91,6 @@ awesome	majesty greatness wonder
 baby	child children suckling born
 bachelor	single celibate marry
 backbiting	slandered
-backtalk	answer back
 baghdad	bagdad
 balance	proportion limits sufficient
 band	minstrels drums pipe
@@ -138,7 +137,6 @@ brainwash	prejudice dogmatic parents
 brave	fear lion
 breadwinner	livelihood support family
 breakup	divorce separation parting divorced farewell
-broke	bankrupt beggar
 bug	ant wasp
 bully	tyranny harshness ferocious
 burial	ground dust death buried graves
@@ -212,7 +210,7 @@ contest	challenged trial skill painters
 control	curbing restrain subdue master
 convulsion	contortions
 cop	police officer
-cope	swallow perseverance restrain bear endure patiently trials
+cope	perseverance restrain bear endure patiently trials
 core	essence essential
 corrupted	rust befouled degenerate
 corruption	unlawful means livelihood
@@ -229,7 +227,6 @@ crone	hag witch
 cruel	harshness severity ferocious tyranny
 cruise	ship passengers island
 crusade	war infidels campaign
-crush	love lover fascinated longing beloved
 cry	bewailed sorrow grief
 cult	sect
 custom	customs usages habits
@@ -250,7 +247,7 @@ deception	deceit guile deceitful
 dedication	devotion diligent
 demon	devil devils satan demonic
 denial	deny denies
-denomination	sect sects
+denomination	sect
 depressed	depression melancholy sorrow
 depression	despair sorrow
 dervish	sufi sufis dancing
@@ -303,7 +300,6 @@ doubt	scepticism unbelief sceptic
 downfall	dethroned destruction
 dowry	marriage portion
 dread	dislike shrink terror
-drive	appetites lust anger instincts passions
 drugs	intoxicated drunkenness wine
 drunk	intoxicated drunkenness wine gallons
 dualism	body soul spirit
@@ -351,7 +347,7 @@ etiquette	propriety usages customs
 euphoria	ecstasy joy delight
 evaluate	examine scrutiny reckoning account
 evidence	prove proof certainty convictions
-evolution	creation created drop made stages planes progress
+evolution	creation created stages planes progress
 ex	former divorced
 example	pattern instance
 excess	limits indulgence indulged transgress
@@ -438,7 +434,6 @@ governance	government administration rule
 grateful	thanks praise
 gratification	satisfaction appetites
 gratitude	thanks praise grateful ingratitude
-grave	ground dust death
 greece	greeks grecian greek
 greed	covetousness lust wealth possessions covetous lusts greedily love world
 greedy	covetousness craving possessions greedily lusts lucre
@@ -579,7 +574,7 @@ jealous	jealousy envy
 jewelry	jewelled apparel gorgeous jewels rubies emeralds
 jihad	warfare strive striving war campaign infidels
 jinn	devils demonic spirits
-job	occupation occupations business labour livelihood post work
+job	occupation livelihood work
 journal	reckoning account recording
 journaling	reckoning account examine recording
 journey	stages pilgrims travellers path
@@ -607,7 +602,7 @@ libertine	livers wine limits
 libido	lusts appetites desires sensual
 lifespan	breaths allotted days years
 lifetime	years days time
-literalist	zahirites outsiders
+literalist	zahirites
 location	located unlocated space
 logic	reason rational argument
 loneliness	seclusion alone lonely solitude
@@ -660,7 +655,7 @@ mindfulness	remembrance contemplation watch concentrates watchful recollection
 minimalism	simple necessities sufficient
 minimalist	austerity abstinence faqirs
 misfortune	misery trouble loss sorrow
-misogyny	women crooked perverse weak
+misogyny	women crooked
 miss	longing separation pangs
 misunderstand	mistake confound error
 mock	laughingstock laughs contempt
@@ -738,11 +733,8 @@ paralyzed	paralysed
 paranormal	unseen miracles sorceries
 parent	parents father mother
 parenting	parents child children family father mother
-partner	wife husband
-party	feast festival
 passionate	ardour intense earnestness
 patience	swallow perseverance restrain patient patiently endurance
-patriarchy	upper hand servant
 patriotic	martial ardour
 peaceful	peace calm quiet
 pebble	stones brilliantly coloured
@@ -864,7 +856,7 @@ ridicule	laughingstock contempt laughs
 righteous	sanctity piety saints
 rip	tearing clothes
 risk	danger perilous stake chance
-ritual	worship devotion exclamations observances exercises
+ritual	worship devotion exclamations exercises
 rivalry	envy jealousy strife
 romance	lovers lover love beloved affection
 romantic	erotic beloved lover
@@ -884,7 +876,7 @@ salvation	saved delivered beatitude happiness escape felicity
 sama	music hearing sufis assembly
 sanctimonious	sanctity claim superior pretensions
 satisfy	content sufficient unsatisfied
-scale	balance mizan weighed
+scale	balance weighed
 scare	frighten terror dread terrors
 scary	terrors dread hideous
 scent	perfumes smells
@@ -931,7 +923,7 @@ singer	singing girls minstrels
 skeptic	sceptic scepticism unbelief doubt doubtful deny unbeliever
 skepticism	scepticism sceptic unbelief
 skin	complexions
-slander	slandered cannibal flesh
+slander	slandered cannibal
 slavery	thraldom slaves captive slave ransoming free
 sleepless	slept nights night
 smart	intellect reason wisdom intelligences
@@ -950,7 +942,7 @@ spoil	indulgent licence
 spotless	unspotted pure clear
 spouse	husbands marriage wife husband
 squander	wasted slip lose
-stare	lascivious looks eyes gaze
+stare	looks eyes gaze
 starve	hunger hungry perish
 status	rank degree place honour
 stench	odour filth
@@ -974,10 +966,10 @@ succeed	attain attainment progress
 success	attain attainment progress
 suffering	misery pain sorrow pangs torment wretchedness
 sugarcane	sugar canes
-suicide	destroy despair perish
+suicide	despair hope mercy
 sunlight	sun rays midday illuminated
 sunnah	traditional sayings tradition
-sunset	set sun stars moon
+sunset	sun
 superficial	outward external shallow
 superhuman	angelic angels angel
 supernatural	unseen miracles sorceries invisible spiritual
@@ -991,7 +983,7 @@ swoon	senseless unconscious fell
 symbol	symbolised signify
 takbir	great exclamation
 talkative	loquacious
-tasbih	rosary beads
+tasbih	rosary
 taste	relish
 tasty	delicious deliciousness
 tax	revenue collector
@@ -1017,7 +1009,7 @@ tiny	miniature drop little
 tipsy	intoxicated drunkenness
 tired	weary exhaustion
 tolerance	understanding charity bear patiently
-tolerate	swallow restrain bear
+tolerate	restrain bear
 torment	pangs misery bitterness punishment
 tourist	passengers stroll wander island
 tournament	match archers prize
@@ -1082,7 +1074,6 @@ whip	scourge
 whirling	dancing dance ecstasy
 wholehearted	whole sincere sincerity
 wicked	evil baser demonic
-widow	husbands slain
 widower	wife died marry again
 wife	marriage husbands
 willpower	will power discipline perseverance restrain control

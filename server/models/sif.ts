@@ -41,7 +41,7 @@ export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelRes
     id: `sif-${dims}`,
     family: 'SIF',
     name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}`,
-    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(glossary)}`,
+    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}`,
     fit: (passages) => fitSif(passages, options, resources),
     restore: (state) => restoreSif(state, options, resources),
   };
@@ -140,9 +140,9 @@ function restoreSif(state: FittedState, options: SifOptions, resources: ModelRes
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
-  const embed = (text: string, expansion: number): Float32Array => {
+  const embed = (text: string, expansion: number, glossary: number): Float32Array => {
     // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
-    const counts = countTerms(text, vocabulary, lexicon, expansion, expansion > 0 ? (options.glossary ?? 0) : 0);
+    const counts = countTerms(text, vocabulary, lexicon, expansion, glossary);
     const own = normalise(removeDirection(weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]), common));
     if (!english) return own;
     // The book's part and the English part, each unit length, the English one counting `english`;
@@ -152,6 +152,11 @@ function restoreSif(state: FittedState, options: SifOptions, resources: ModelRes
     if (counts.size > 0) english.appendTo(out, k, text, options.english ?? 0);
     return normalise(out);
   };
-  const model = corpusModel(sifRecipe(options, resources), k + englishDims, (text) => embed(text, 0));
-  return { ...model, sentenceWeight: options.sentenceWeight ?? 0, embedQuery: async (text) => embed(text, options.expansion ?? 0) };
+  // A query also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
+  const model = corpusModel(sifRecipe(options, resources), k + englishDims, (text) => embed(text, 0, 0));
+  return {
+    ...model,
+    sentenceWeight: options.sentenceWeight ?? 0,
+    embedQuery: async (text) => embed(text, options.expansion ?? 0, options.glossary ?? 0),
+  };
 }

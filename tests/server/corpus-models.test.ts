@@ -48,7 +48,9 @@ describe.each(lineup.map((r) => [r.id, r] as const))('weight-free model %s', (_i
       meta: JSON.parse(JSON.stringify(state.meta)) as Record<string, unknown>,
       arrays: Object.fromEntries(Object.entries(state.arrays).map(([k, a]) => [k, Float32Array.from(a)])),
     });
-    expect(Array.from(await copy.embedQuery('the heart as a mirror'))).toEqual(Array.from(await model.embedQuery('the heart as a mirror')));
+    // "Afterlife" counts through the thesaurus, which the saved state carries.
+    const query = 'the heart as a mirror in the afterlife';
+    expect(Array.from(await copy.embedQuery(query))).toEqual(Array.from(await model.embedQuery(query)));
   });
 
   it('ranks the passage a reader means among its first three', async () => {
@@ -58,8 +60,8 @@ describe.each(lineup.map((r) => [r.id, r] as const))('weight-free model %s', (_i
   });
 
   it("reads a reader's word of today as the book's words for it (the reader's thesaurus)", async () => {
-    // "Mindfulness" is in neither the book nor WordNet's relatives of its words: the thesaurus
-    // gives recollection, contemplation, remembrance, watchfulness.
+    // The book never says "mindfulness" (its stem, mind, it does), nor does WordNet lead from it
+    // to the book's recollection, contemplation and remembrance: the thesaurus does.
     const q = await model.embedQuery('How do I practise mindfulness?');
     const best = vectors.map((v, i) => [dot(v, q), i] as const).sort((a, b) => b[0] - a[0])[0]!;
     expect(ids[best[1]]).toBe('ch6-10');

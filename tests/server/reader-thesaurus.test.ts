@@ -1,8 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { buildVocabulary, countTerms } from '../../server/models/bag-of-terms.ts';
-import { buildGlossary, Lexicon } from '../../server/models/lexicon.ts';
+import { loadCorpus } from '../../server/corpus/load-corpus.ts';
+import { buildGlossary, fitLexicon, Lexicon, wordsLikeForms } from '../../server/models/lexicon.ts';
+import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/models/lineup.ts';
+import { lsaRecipe } from '../../server/models/lsa.ts';
 import { glossaryVersion, parseThesaurus, READER_THESAURUS } from '../../server/models/reader-thesaurus.ts';
+import { sifRecipe } from '../../server/models/sif.ts';
 import { stem, words } from '../../server/models/text.ts';
 import { CORPUS_FILE } from '../shared-files.ts';
 
@@ -20,15 +23,21 @@ describe("the reader's thesaurus", () => {
     }
   });
 
-  it('names only words the book uses', async () => {
-    const book = new Set(words(await readFile(CORPUS_FILE, 'utf8')));
+  it("names only words the book's passages use (not only its notes)", async () => {
+    const passages = (await loadCorpus(CORPUS_FILE)).passages;
+    const book = new Set(passages.flatMap((p) => words(p.text)));
     expect(entries.flatMap(([, bookWords]) => bookWords.filter((word) => !book.has(word)))).toEqual([]);
   });
 
-  it("changes a model's version with its weight and its text, so a cached index is never reused across them", () => {
+  it("is part of both models' version, with its weight and its text's hash, so a cached index is never reused across them", () => {
     expect(glossaryVersion(0)).toBe('');
-    expect(glossaryVersion(0.7)).not.toBe(glossaryVersion(1));
     expect(glossaryVersion(0.7)).toMatch(/^:thesaurus-0\.7-[0-9a-f]{8}$/);
+    for (const recipe of [(o: object) => lsaRecipe({ ...LSA_SETTINGS, ...o }), (o: object) => sifRecipe({ ...SIF_SETTINGS, ...o })]) {
+      expect(recipe({}).version).toContain(glossaryVersion(0.7));
+      expect(recipe({ glossary: 1 }).version).toContain(glossaryVersion(1));
+      expect(recipe({ glossary: 0 }).version).not.toContain('thesaurus');
+      expect(recipe({}).name).toMatch(/\+thesaurus$/);
+    }
   });
 });
 
@@ -47,19 +56,41 @@ describe('the thesaurus reduced to the book', () => {
 });
 
 describe('a query word counting for its thesaurus entry', () => {
-  const lexicon = new Lexicon({ lemmas: 'wife', related: '', glossary: 'afterlife hereaft next world\nspouse wife' });
-  const vocabulary = buildVocabulary(['the hereafter and the next world', 'a wife and a spouse at home']);
+  const lexicon = new Lexicon({
+    lemmas: 'wife care earnest',
+    related: '',
+    glossary: `afterlife hereaft next world\nspouse wife\ncar steed camel\nearn livelihood\njournaling reckon account`,
+  });
+  const vocabulary = buildVocabulary(['the hereafter and the next world', 'a wife and a spouse at home', 'a journey, its reckoning and account']);
   const id = (term: string) => vocabulary.ids.get(term)!;
+  const named = (counts: Map<number, number>) => Object.fromEntries([...counts].map(([k, v]) => [vocabulary.list()[k], v]));
 
   it('finds the entry through the inflections of the word', () => {
     expect(lexicon.glossaryTerms('afterlife')).toEqual(['hereaft', 'next', 'world']);
     expect(lexicon.glossaryTerms('spouses')).toEqual(['wife']);
+    expect(lexicon.glossaryTerms('cars')).toEqual(['steed', 'camel']);
     expect(lexicon.glossaryTerms('heaven')).toEqual([]);
   });
 
+  it('never reads a word of its own as the form of another: cares are not cars, earnest is not earn', () => {
+    expect(lexicon.glossaryTerms('cares')).toEqual([]);
+    expect(lexicon.glossaryTerms('caring')).toEqual([]);
+    expect(lexicon.glossaryTerms('earnest')).toEqual([]);
+  });
+
+  it('knows as words of their own the lemmas that look like a form of an entry', () => {
+    const glossary = 'income livelihood\nnumb dulled\ncar steed';
+    expect(wordsLikeForms(glossary, ['incoming', 'number', 'income', 'numbness', 'care', 'wisdom'])).toEqual(['incoming', 'number']);
+  });
+
+  it("counts a word the book never uses for its entry, not for the book's words that merely begin as it does", () => {
+    expect(named(countTerms('journaling', vocabulary, lexicon, 0.45, 0.7))).toEqual({ reckon: 1, account: 1 });
+    // Without an entry, the nearest book words by their letters are all there is.
+    expect(named(countTerms('journaling', vocabulary, lexicon, 0.45, 0))).toEqual({ journei: 1 });
+  });
+
   it('counts a word the book never uses in full for the book words of its entry', () => {
-    const counts = countTerms('the afterlife', vocabulary, lexicon, 0.45, 0.7);
-    expect(Object.fromEntries([...counts].map(([k, v]) => [vocabulary.list()[k], v]))).toEqual({ hereaft: 1, next: 1, world: 1 });
+    expect(named(countTerms('the afterlife', vocabulary, lexicon, 0.45, 0.7))).toEqual({ hereaft: 1, next: 1, world: 1 });
   });
 
   it('counts a word the book uses as itself and, at the given weight, for its entry', () => {
@@ -67,5 +98,22 @@ describe('a query word counting for its thesaurus entry', () => {
     expect(counts.get(id('spous'))).toBe(1);
     expect(counts.get(id('wife'))).toBeCloseTo(0.7);
     expect(countTerms('a spouse', vocabulary, lexicon, 0.45, 0).get(id('wife'))).toBeUndefined();
+  });
+});
+
+describe("the thesaurus fitted on the book", async () => {
+  const passages = (await loadCorpus(CORPUS_FILE)).passages.map((p) => p.text);
+  const lexicon = new Lexicon(fitLexicon(passages, true));
+
+  it("reads a reader's word, and its inflections, as the book's words for it", () => {
+    expect(lexicon.glossaryTerms('afterlife')).toEqual(expect.arrayContaining([stem('hereafter'), 'next', 'world']));
+    expect(lexicon.glossaryTerms('journaling')).toEqual(expect.arrayContaining([stem('reckoning'), stem('account')]));
+    expect(lexicon.glossaryTerms('spouses').length).toBeGreaterThan(0);
+  });
+
+  it('leaves alone the common words that only look like forms of its entries', () => {
+    for (const word of ['cares', 'caring', 'number', 'incoming', 'earnest', 'crushed', 'staring', 'spelling']) {
+      expect([word, lexicon.glossaryTerms(word)]).toEqual([word, []]);
+    }
   });
 });
