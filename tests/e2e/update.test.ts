@@ -91,6 +91,9 @@ describe('a new version, in Chromium', () => {
     await page.goto(server.url);
     await waitForApp(page);
     await page.getByRole('link', { name: 'About' }).first().click();
+    // The reload may come just after the route has shown: the import itself can succeed where the
+    // modulepreload before it failed.
+    await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
     await page.getByRole('heading', { level: 1, name: /About/ }).waitFor();
     expect({ refused, loads, url: new URL(page.url()).pathname }).toEqual({ refused: 1, loads: 2, url: '/about' });
     expect(await page.getByText('Something went wrong').count()).toBe(0);
@@ -105,7 +108,11 @@ describe('a new version, in Chromium', () => {
     await page.getByRole('link', { name: 'About' }).first().click();
     await page.getByText('Something went wrong').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1_000);
-    expect({ refused, loads }).toEqual({ refused: 2, loads: 1 });
+    // Asked for before the reload and again after it (Chromium asks twice on a pre-rendered page:
+    // its modulepreload, then the import, a failed preload not being reused), and one reload only.
+    expect(loads).toBe(1);
+    expect(refused).toBeGreaterThanOrEqual(2);
+    expect(refused).toBeLessThanOrEqual(4);
 
     // The server not answering: no reload to the browser's error page; the crash screen stays.
     await page.goto(server.url);
