@@ -44,7 +44,8 @@ export interface AppDeps {
   /** Close the store when the app closes. */
   closeStore?: boolean;
   staticDir: string;
-  trustProxy?: boolean;
+  /** How many proxies stand in front (TRUST_PROXY): the reader's address is the one the furthest of them saw. */
+  trustProxy?: number;
   /** How long a request may take to arrive whole (REQUEST_TIMEOUT_MS; tests shorten it). */
   requestTimeoutMs?: number;
   /** The process's logger; tests let the app make a silent one. */
@@ -69,6 +70,14 @@ function memoryLimiter(limit: number): SearchLimiter {
   return { hit: async (key, now) => limiter.hit(key, now) };
 }
 
+/**
+ * The peer and the next `hops - 1` addresses of X-Forwarded-For (from its end) are proxies; the
+ * address before them is the reader's. `false` with no proxy: the peer is the reader.
+ */
+export function trustHops(hops: number): false | ((address: string, hop: number) => boolean) {
+  return hops > 0 ? (_address, hop) => hop < hops : false;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
@@ -78,7 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // never enforces it. Node looks for requests past their time every 30 s, or more often for
     // a shorter limit.
     http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
-    trustProxy: deps.trustProxy ?? false,
+    // Trusted by hops, never `true`: Fastify would then take X-Forwarded-For's first address,
+    // which a client writes itself where a proxy adds to the header rather than replacing it.
+    trustProxy: trustHops(deps.trustProxy ?? 0),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     loggerInstance: deps.logger ?? createLogger(deps.logLevel),

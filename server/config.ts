@@ -29,7 +29,8 @@ export interface Config {
   /** Prometheus metrics on this port, apart from the public one; off when unset. */
   metricsPort: number | undefined;
   staticDir: string;
-  trustProxy: boolean;
+  /** How many proxies stand in front of the server (TRUST_PROXY); 0: none, the peer is the reader. */
+  trustProxy: number;
   logLevel: string;
 }
 
@@ -82,12 +83,24 @@ function databaseUrlSetting(env: NodeJS.ProcessEnv): string | undefined {
 
 const DAY = 24 * 60 * 60;
 
-/** TRUST_PROXY: true or false (1 or 0); anything else is refused rather than read as false, which behind a proxy would put every reader at the proxy's address. */
-function trustProxySetting(env: NodeJS.ProcessEnv): boolean {
-  const raw = (env.TRUST_PROXY ?? '').toLowerCase();
-  if (raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true' || raw === '1') return true;
-  throw new ConfigError(`TRUST_PROXY must be true or false (got "${env.TRUST_PROXY}")`);
+/** The most proxies TRUST_PROXY may name in a row. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server, each adding the address it saw to
+ * X-Forwarded-For: false or 0, none; true or 1, one; 2 to 10, that many in a row. The reader is the
+ * address the furthest of them saw, never one a client wrote into the header itself. Anything
+ * else is refused rather than read as false, which behind a proxy would put every reader at the
+ * proxy's address.
+ */
+function trustProxySetting(env: NodeJS.ProcessEnv): number {
+  const raw = (env.TRUST_PROXY ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  if (/^\d{1,2}$/.test(raw) && Number(raw) <= MAX_PROXY_HOPS) return Number(raw);
+  throw new ConfigError(
+    `TRUST_PROXY must be false, true, or how many proxies stand in front of the server, 0 to ${MAX_PROXY_HOPS} (got "${env.TRUST_PROXY}")`,
+  );
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

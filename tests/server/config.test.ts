@@ -52,11 +52,17 @@ describe('settings checked before the server starts', () => {
     expect(loadConfig({ PORT: '8081', ACCESS_TOKEN_TTL_SECONDS: '86400' })).toMatchObject({ port: 8081, accessTokenTtlSeconds: 86400 });
   });
 
-  it('reads TRUST_PROXY as true or false only, and LOG_LEVEL as one of pino’s levels', () => {
-    expect(refused({ TRUST_PROXY: 'yes' })).toBe('TRUST_PROXY must be true or false (got "yes")');
-    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({}).trustProxy).toBe(false);
+  it('reads TRUST_PROXY as false, true or a count of proxies only, and LOG_LEVEL as one of pino’s levels', () => {
+    expect(refused({ TRUST_PROXY: 'yes' })).toBe(
+      'TRUST_PROXY must be false, true, or how many proxies stand in front of the server, 0 to 10 (got "yes")',
+    );
+    for (const raw of ['11', '-1', '1.5', '1e1', '0x2']) expect(refused({ TRUST_PROXY: raw })).toMatch(/^TRUST_PROXY must be/);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({}).trustProxy).toBe(0);
     expect(refused({ LOG_LEVEL: 'verbose' })).toMatch(/^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
   });
 

@@ -61,7 +61,7 @@ describe.each(STORES)('hardening on %s store', (store) => {
   };
 
   it('checks no password once the limit is reached, even for 200 guesses at once from 200 addresses', async () => {
-    const server = await start(store, { extra: { trustProxy: true } });
+    const server = await start(store, { extra: { trustProxy: 1 } });
     await server.addUser('reader', PASSWORD);
     const guess = (i: number, password = 'wrong password') =>
       server.api('/api/login', {
@@ -80,7 +80,7 @@ describe.each(STORES)('hardening on %s store', (store) => {
   });
 
   it('lets readers with the right password in when many sign in at once, on one account or from one address', async () => {
-    const server = await start(store, { extra: { trustProxy: true } });
+    const server = await start(store, { extra: { trustProxy: 1 } });
     const signIn = (username: string, address: string) =>
       server.api('/api/login', {
         method: 'POST',
@@ -96,6 +96,25 @@ describe.each(STORES)('hardening on %s store', (store) => {
     for (const pupil of pupils) await server.addUser(pupil, PASSWORD);
     const replies = await Promise.all(pupils.map((pupil) => signIn(pupil, '10.2.0.1')));
     expect(replies.map((r) => r.status)).toEqual(Array(30).fill(200));
+  });
+
+  it('counts a reader by the address the proxies saw, never by one the client wrote into X-Forwarded-For', async () => {
+    const search = (server: TestServer, forwardedFor: string) =>
+      server.api('/api/search', { json: { query: 'patience' }, headers: { 'x-forwarded-for': forwardedFor } });
+    // One proxy that adds the address it saw to what the client sent: each request claims a new
+    // address first, the one the proxy saw is last.
+    const behindOne = await start(store, { extra: { trustProxy: 1, searchRateLimit: 3 } });
+    const spoofed = [];
+    for (let i = 1; i <= 5; i++) spoofed.push((await search(behindOne, `198.51.100.${i}, 203.0.113.7`)).status);
+    expect(spoofed.filter((status) => status === 429)).toHaveLength(2);
+    // Readers the proxy saw at different addresses are counted apart.
+    expect((await search(behindOne, '198.51.100.1, 203.0.113.8')).status).not.toBe(429);
+    // Two proxies in a row (a load balancer, then nginx, each adding what it saw): the reader is
+    // the address the first of them saw, second from the end.
+    const behindTwo = await start(store, { extra: { trustProxy: 2, searchRateLimit: 3 } });
+    const twoHops = [];
+    for (let i = 1; i <= 5; i++) twoHops.push((await search(behindTwo, `198.51.100.${i}, 203.0.113.9, 10.0.0.${i}`)).status);
+    expect(twoHops.filter((status) => status === 429)).toHaveLength(2);
   });
 
   it('holds the sign-in limit across two instances on one store', async () => {
@@ -498,7 +517,7 @@ describe('errors from every layer, logs and headers', () => {
   });
 
   it('sends HSTS only when the request came over TLS', async () => {
-    server = await startTestServer('embedded', { extra: { trustProxy: true } });
+    server = await startTestServer('embedded', { extra: { trustProxy: 1 } });
     expect((await server.api('/api/health')).headers.get('strict-transport-security')).toBeNull();
     const viaTls = await server.api('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
     expect(viaTls.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);

@@ -63,7 +63,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
       engine: await corpusEngine(),
       searchLimiter: new StoreLimiter(db, SEARCH_LIMIT),
       // Each test searches as a reader of its own address (X-Forwarded-For), so counts do not carry over.
-      trustProxy: true,
+      trustProxy: 1,
       staticDir: '/nonexistent',
       logLevel: 'silent',
     });
