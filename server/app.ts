@@ -74,7 +74,7 @@ function memoryLimiter(limit: number): SearchLimiter {
  * The peer and the next `hops - 1` addresses of X-Forwarded-For (from its end) are proxies; the
  * address before them is the reader's. `false` with no proxy: the peer is the reader.
  */
-export function trustHops(hops: number): false | ((address: string, hop: number) => boolean) {
+function trustHops(hops: number): false | ((address: string, hop: number) => boolean) {
   return hops > 0 ? (_address, hop) => hop < hops : false;
 }
 

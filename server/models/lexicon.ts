@@ -21,47 +21,49 @@ export interface LexiconData {
 }
 
 /**
- * Saved with each model as two texts rather than arrays and objects: a restart parses them in
- * ~10 ms where the same as JSON arrays and objects took ~100 ms per model. The tables are built
- * on first use: a restart that loads passage vectors from the cache needs none until the first
- * query, and a word's relatives are read from its line only when a query has the word.
+ * Saved with each model as texts (lemmas, WordNet relatives, thesaurus) rather than arrays and
+ * objects: a restart parses them in ~10 ms where the same as JSON arrays and objects took
+ * ~100 ms per model. The tables are built on first use: a restart that loads passage vectors
+ * from the cache needs none until the first query, and a word's relatives or entry are read from
+ * its line only when a query has the word.
  */
 export class Lexicon {
-  private tables?: { lemmas: Set<string>; related: Map<string, string>; glossary: Map<string, string[]> };
+  private tables?: { lemmas: Set<string>; related: Map<string, string>; glossary: Map<string, string> };
 
   constructor(readonly data: LexiconData) {}
 
   private built() {
-    if (!this.tables) {
-      const related = new Map<string, string>();
-      for (const line of this.data.related.split('\n')) {
-        const space = line.indexOf(' ');
-        if (space > 0) related.set(line.slice(0, space), line.slice(space + 1));
-      }
-      const glossary = new Map<string, string[]>();
-      for (const line of this.data.glossary?.split('\n') ?? []) {
-        const [word, ...terms] = line.split(' ');
-        if (word && terms.length > 0) glossary.set(word, terms);
-      }
-      this.tables = { lemmas: new Set(this.data.lemmas.split(' ')), related, glossary };
-    }
+    this.tables ??= {
+      lemmas: new Set(this.data.lemmas.split(' ')),
+      related: linesByWord(this.data.related),
+      glossary: linesByWord(this.data.glossary),
+    };
     return this.tables;
   }
 
   readonly isWord = (word: string): boolean => this.built().lemmas.has(word);
 
+  /**
+   * The rest of the line a word or its base form starts; with `ownWordsStop`, none once a form is
+   * a word of its own ("cares" is care, which stops there, never car).
+   */
+  private lineFor(table: Map<string, string>, word: string, ownWordsStop: boolean): string | undefined {
+    for (const base of baseForms(word)) {
+      const line = table.get(base);
+      if (line !== undefined) return line;
+      if (ownWordsStop && this.isWord(base)) return undefined;
+    }
+    return undefined;
+  }
+
   /** The book's terms a word stands for, beyond its own stem (none when WordNet knows no relative). */
   relatedTerms(word: string): Array<[string, number]> {
-    const { related } = this.built();
-    for (const base of baseForms(word)) {
-      const line = related.get(base);
-      if (line === undefined) continue;
-      const fields = line.split(' ');
-      const pairs: Array<[string, number]> = [];
-      for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
-      return pairs;
-    }
-    return [];
+    const line = this.lineFor(this.built().related, word, false);
+    if (line === undefined) return [];
+    const fields = line.split(' ');
+    const pairs: Array<[string, number]> = [];
+    for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
+    return pairs;
   }
 
   /**
@@ -70,14 +72,18 @@ export class Lexicon {
    * not car; "earnest" is not earn.
    */
   glossaryTerms(word: string): string[] {
-    const { glossary } = this.built();
-    for (const base of baseForms(word)) {
-      const terms = glossary.get(base);
-      if (terms) return terms;
-      if (this.isWord(base)) return [];
-    }
-    return [];
+    return this.lineFor(this.built().glossary, word, true)?.split(' ') ?? [];
   }
+}
+
+/** Lines of words by their first word, the rest kept as text until a query asks for it. */
+function linesByWord(text: string | undefined): Map<string, string> {
+  const lines = new Map<string, string>();
+  for (const line of text?.split('\n') ?? []) {
+    const space = line.indexOf(' ');
+    if (space > 0) lines.set(line.slice(0, space), line.slice(space + 1));
+  }
+  return lines;
 }
 
 let lastLexicon: Lexicon | undefined;
@@ -93,15 +99,20 @@ export function lexiconFor(data: LexiconData): Lexicon {
   return lastLexicon;
 }
 
-/** A word and its likely base forms (WordNet's morphy rules, without its exception lists). */
+/** WordNet's morphy rules, without its exception lists: an ending, and what it stands for in the base form. */
+const FORM_RULES: Array<[string, string]> = [
+  ['ies', 'y'], ['ses', 's'], ['xes', 'x'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['es', 'e'], ['es', ''],
+  ['s', ''], ['ied', 'y'], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''], ['er', ''], ['est', ''], ['ly', ''],
+];
+
+/** Whether a rule reads `word` as a form: long enough beside the ending it has. */
+const ruleApplies = (word: string, suffix: string) => word.length > suffix.length + 2 && word.endsWith(suffix);
+
+/** A word and its likely base forms. */
 export function baseForms(word: string): string[] {
   const forms = [word];
-  const rules: Array<[string, string]> = [
-    ['ies', 'y'], ['ses', 's'], ['xes', 'x'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['es', 'e'], ['es', ''],
-    ['s', ''], ['ied', 'y'], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''], ['er', ''], ['est', ''], ['ly', ''],
-  ];
-  for (const [suffix, replacement] of rules) {
-    if (word.length > suffix.length + 2 && word.endsWith(suffix)) forms.push(word.slice(0, -suffix.length) + replacement);
+  for (const [suffix, replacement] of FORM_RULES) {
+    if (ruleApplies(word, suffix)) forms.push(word.slice(0, -suffix.length) + replacement);
   }
   return forms;
 }
@@ -112,7 +123,7 @@ export function baseForms(word: string): string[] {
  * ways (synonyms, hypernym and hyponym, derived forms), so walking out from the book's few thousand
  * words finds every word that leads into the book.
  */
-export function buildLexicon(wordnet: WordNetView, bookWords: Iterable<string>): LexiconData {
+export function buildLexicon(wordnet: WordNetView, bookWords: Iterable<string>, moreLemmas: Iterable<string> = []): LexiconData {
   const book = new Set(bookWords);
   const lemmaOf = new Map<string, string>();
   for (const word of book) {
@@ -132,8 +143,8 @@ export function buildLexicon(wordnet: WordNetView, bookWords: Iterable<string>):
   }
   const related = [...best].map(([word, terms]) => [word, ...[...terms].flat()].join(' '));
   // Only the lemmas that decide an -est/-eth word (forest, honest) are kept, with the book's own
-  // words and the related ones: every base a query's word could need.
-  const lemmas = [...new Set([...wordnet.lemmas].filter((w) => /(est|eth)$/.test(w) || best.has(w)).concat([...book]))];
+  // words, the related ones and those asked for: every base a query's word could need.
+  const lemmas = [...new Set([...wordnet.lemmas].filter((w) => /(est|eth)$/.test(w) || best.has(w)).concat([...book], [...moreLemmas]))];
   return { lemmas: lemmas.join(' '), related: related.join('\n') };
 }
 
@@ -156,13 +167,20 @@ export function buildGlossary(thesaurus: string, bookTerms: Set<string>, isWord:
  * "incoming" of income, "earnest" of earn, "number" of numb. The lexicon knows them as words, so
  * that `glossaryTerms` never reads them as those forms.
  */
-export function wordsLikeForms(glossary: string, lemmas: Iterable<string>): string[] {
-  const entries = new Set(glossary.split('\n').map((line) => line.slice(0, line.indexOf(' '))));
-  const out: string[] = [];
-  for (const lemma of lemmas) {
-    if (!entries.has(lemma) && baseForms(lemma).slice(1).some((base) => entries.has(base))) out.push(lemma);
+export function wordsLikeForms(glossary: string, lemmas: ReadonlySet<string> | Iterable<string>): string[] {
+  const isLemma = lemmas instanceof Set ? lemmas : new Set(lemmas);
+  const entries = new Set(linesByWord(glossary).keys());
+  const out = new Set<string>();
+  // Each entry's would-be forms, by the rules `baseForms` undoes: a thousand entries to turn
+  // round, rather than every one of WordNet's lemmas to take apart.
+  for (const entry of entries) {
+    for (const [suffix, replacement] of FORM_RULES) {
+      if (!entry.endsWith(replacement)) continue;
+      const form = entry.slice(0, entry.length - replacement.length) + suffix;
+      if (ruleApplies(form, suffix) && isLemma.has(form) && !entries.has(form)) out.add(form);
+    }
   }
-  return out;
+  return [...out];
 }
 
 let lastFit: { passages: string[]; glossary: boolean; data: LexiconData } | undefined;
@@ -176,14 +194,15 @@ export function fitLexicon(passages: string[], glossary = false): LexiconData {
   if (lastFit?.passages === passages && lastFit.glossary === glossary) return lastFit.data;
   const wordnet = openWordNet();
   const isWord = (word: string) => wordnet.lemmas.has(word);
-  const bookWords = passages.flatMap((text) => contentWords(text, isWord).map((w) => w.word));
-  const data = buildLexicon(wordnet, bookWords);
-  if (glossary) {
-    data.glossary = buildGlossary(READER_THESAURUS, new Set(bookWords.map(stem)), isWord);
-    const known = new Set(data.lemmas.split(' '));
-    const more = wordsLikeForms(data.glossary, wordnet.lemmas).filter((word) => !known.has(word));
-    if (more.length > 0) data.lemmas += ` ${more.join(' ')}`;
-  }
+  const book = passages.flatMap((text) => contentWords(text, isWord));
+  const reduced = glossary ? buildGlossary(READER_THESAURUS, new Set(book.map((w) => w.term)), isWord) : undefined;
+  // The lemmas that only look like a thesaurus word's forms are kept as words of their own.
+  const data = buildLexicon(
+    wordnet,
+    book.map((w) => w.word),
+    reduced === undefined ? [] : wordsLikeForms(reduced, wordnet.lemmas),
+  );
+  if (reduced !== undefined) data.glossary = reduced;
   lastFit = { passages, glossary, data };
   return data;
 }

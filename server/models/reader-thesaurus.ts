@@ -1103,7 +1103,9 @@ export function parseThesaurus(text: string): Array<[string, string[]]> {
   return entries;
 }
 
+const THESAURUS_HASH = createHash('sha256').update(READER_THESAURUS).digest('hex').slice(0, 8);
+
 /** What a model's version says of its thesaurus: its weight and its text's hash (empty without one). */
 export function glossaryVersion(weight: number): string {
-  return weight > 0 ? `:thesaurus-${weight}-${createHash('sha256').update(READER_THESAURUS).digest('hex').slice(0, 8)}` : '';
+  return weight > 0 ? `:thesaurus-${weight}-${THESAURUS_HASH}` : '';
 }
