@@ -15,6 +15,7 @@ import { measureFirstTap } from './measure-first-tap.ts';
 import { measureHttpCeiling } from './measure-http-ceiling.ts';
 import { measureLighthouse } from './measure-lighthouse.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
+import { shippedBookFile } from '../server/corpus/book-file.ts';
 
 const PASSWORD = 'bench password 1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -61,7 +62,7 @@ function row(what: string, figure: string, target = '', met: boolean | null = nu
 async function inProcess(): Promise<void> {
   console.error('In-process retrieval engine (weight-free lineup)');
   const settings = {
-    corpusFile: path.resolve(process.env.CORPUS_FILE || '../shared/corpus/alchemy-of-happiness.md'),
+    corpusFile: process.env.CORPUS_FILE ? path.resolve(process.env.CORPUS_FILE) : shippedBookFile(),
     dataDir: await mkdtemp(path.join(tmpdir(), 'bench-engine-')),
     modelsDir: path.join(tmpdir(), 'no-models-here'),
     modelLineup: 'corpus' as const,

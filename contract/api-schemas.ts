@@ -1,5 +1,5 @@
 /**
- * Every request and reply of the API (../shared/spec/api.md), written once. The server declares
+ * Every request and reply of the API (docs/api.md), written once. The server declares
  * its routes with these schemas (requests are validated and replies serialised by them, so
  * nothing undeclared leaks out); the app and the service worker import the types only.
  */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { MAX_SAVE_ITEMS } from '../contract/api-schemas.ts';
+import { shippedBookFile } from './corpus/book-file.ts';
 
 /** Every server setting, read once from the environment (see README "Settings"). */
 export interface Config {
@@ -123,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intSetting(env, 'PORT', 8080, 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: databaseUrlSetting(env),
-    corpusFile: path.resolve(env.CORPUS_FILE || '../shared/corpus/alchemy-of-happiness.md'),
+    corpusFile: env.CORPUS_FILE ? path.resolve(env.CORPUS_FILE) : shippedBookFile(),
     modelsDir: path.resolve(env.MODELS_DIR || './models'),
     modelLineup: lineup,
     bgeModel: env.BGE_MODEL || 'Xenova/bge-small-en-v1.5',

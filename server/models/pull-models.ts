@@ -8,7 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Progress } from '../common/progress.ts';
 import { onnxFileFor, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 
-/** Published sizes and hashes of the weights (../shared/models/README.md). */
+/** Published sizes and hashes of the weights (the models' publishers; tests/fixtures/bge-small-en-v1.5 holds bge-small's tokenizer). */
 export const KNOWN_WEIGHTS: Record<string, { size?: number; sha256: string }> = {
   'Xenova/bge-small-en-v1.5/onnx/model_quantized.onnx': {
     size: 34_014_426,

@@ -67,3 +67,18 @@ describe('settings checked before the server starts', () => {
   });
 
 });
+
+describe('the book', () => {
+  it('ships with the project: by default the server reads corpus/ at the package root, from any working folder', async () => {
+    const { existsSync } = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../..');
+    const expected = path.join(root, 'corpus/alchemy-of-happiness.md');
+    expect(existsSync(expected)).toBe(true);
+    expect(loadConfig({}).corpusFile).toBe(expected);
+    // The built server's modules sit one or two folders below the root (dist-server/, its chunks/).
+    const { shippedBookFile } = await import('../../server/corpus/book-file.ts');
+    expect(shippedBookFile(path.join(root, 'dist-server/chunks'))).toBe(expected);
+    expect(loadConfig({ CORPUS_FILE: '/elsewhere/book.md' }).corpusFile).toBe('/elsewhere/book.md');
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkPassages, sentenceSpans, splitSentences } from '../../server/corpus/chunk-passages.ts';
 import { corpusFromMarkdown } from '../../server/corpus/load-corpus.ts';
 import { parseBook, plainText } from '../../server/corpus/parse-book.ts';
-import { CORPUS_FILE } from '../shared-files.ts';
+import { CORPUS_FILE } from '../repo-files.ts';
 
 const BOOK = readFileSync(CORPUS_FILE, 'utf8');
 const book = parseBook(BOOK);

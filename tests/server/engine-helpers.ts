@@ -6,9 +6,9 @@ import { startRetrieval, type RetrievalSettings } from '../../server/search/star
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 import { loadWordVectors, type WordVectors } from '../../server/models/word-vectors.ts';
 
-import { CORPUS_FILE } from '../shared-files.ts';
+import { CORPUS_FILE } from '../repo-files.ts';
 
-export { BGE_TOKENIZER, CORPUS_FILE } from '../shared-files.ts';
+export { BGE_TOKENIZER, CORPUS_FILE } from '../repo-files.ts';
 
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

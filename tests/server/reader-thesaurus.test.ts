@@ -7,7 +7,7 @@ import { lsaRecipe } from '../../server/models/lsa.ts';
 import { glossaryVersion, parseThesaurus, READER_THESAURUS } from '../../server/models/reader-thesaurus.ts';
 import { sifRecipe } from '../../server/models/sif.ts';
 import { stem, words } from '../../server/models/text.ts';
-import { CORPUS_FILE } from '../shared-files.ts';
+import { CORPUS_FILE } from '../repo-files.ts';
 
 describe("the reader's thesaurus", () => {
   const entries = parseThesaurus(READER_THESAURUS);
