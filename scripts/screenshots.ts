@@ -67,7 +67,8 @@ try {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light', deviceScaleFactor: name === 'phone' ? 2 : 1 });
     const page = await context.newPage();
     await askAndWait(page, url);
-    if (name === 'phone') await page.getByText('Result A').scrollIntoViewIfNeeded();
+    // On a phone the cards stand below the search box: the picture starts at the results.
+    if (name === 'phone') await page.getByRole('heading', { name: 'Search Results' }).evaluate((heading) => heading.scrollIntoView());
     const file = path.join(outDir, `${name}.png`);
     await page.screenshot({ path: file });
     console.log(`  ${path.relative(root, file)}`);
