@@ -1,9 +1,9 @@
 import type { CorpusSummary, HealthModel, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
 import type { Corpus } from '../corpus/load-corpus.ts';
-import type { PassageIndex } from '../vectors/passage-index.ts';
+import type { PassageIndex } from '../../common/search/passage-index.ts';
 import type { LineupKind } from '../models/lineup.ts';
-import { modelType } from '../models/types.ts';
-import { interleave } from './interleave.ts';
+import { modelType } from '../../common/search/types.ts';
+import { interleave } from '../../common/search/interleave.ts';
 import { LruCache } from './lru-cache.ts';
 
 export type { SearchResult };
