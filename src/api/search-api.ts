@@ -4,10 +4,11 @@ import { jsonReply, publicFetch } from './http-client.ts';
 
 /**
  * POST /search with the query and which models to use ('both'); no token is attached. A failure
- * says the server's detail, else 'Search failed' (product spec), no answer at all included.
+ * says the server's detail, else 'Search failed' (product spec), no answer at all included (nor a
+ * request called off with `signal`).
  */
-export async function searchPassages(query: string, models: string): Promise<SearchResult[]> {
-  const response = await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }) }, 'Search failed');
+export async function searchPassages(query: string, models: string, signal?: AbortSignal): Promise<SearchResult[]> {
+  const response = await publicFetch('/search', { method: 'POST', body: JSON.stringify({ query, models }), signal }, 'Search failed');
   const body = await jsonReply<unknown>(response, 'Search failed');
   if (!Array.isArray(body)) throw new ApiError('server', 'Search failed', response.status);
   return body as SearchResult[];

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { useSession } from '../stores/session-store.ts';
-import { searchPassages } from '../api/search-api.ts';
+import { searchBook } from '../features/offline/search-book.ts';
 import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
 import type { SearchResult } from './types.ts';
 
@@ -12,6 +12,8 @@ export interface SearchState {
   error: string | null;
   /** The A/B round of the latest results, made when they arrived. */
   round: AbRound;
+  /** 'device' when the offline book on this device answered, the server not (features/offline). */
+  answeredOn?: 'server' | 'device';
 }
 
 const IDLE: SearchState = { status: 'idle', query: '', results: [], error: null, round: NO_ROUND };
@@ -87,7 +89,8 @@ export function useSearch(owner: string | null = null) {
       let next: SearchState;
       try {
         // The round is made here, once, as the results arrive: not while rendering them.
-        next = searchDone(query, await searchPassages(query, 'both'));
+        const { results, answeredOn } = await searchBook(query);
+        next = { ...searchDone(query, results), answeredOn };
       } catch (error) {
         next = searchFailed(query, error);
       }
