@@ -7,7 +7,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureLocalPostgres, Instance, Nginx, nginxInstalled, NGINX_BIN, type OutputSink } from '../scripts/cluster-topology.ts';
-import { freePort } from '../tests/e2e/server-process.ts';
+import { freePort } from '../scripts/server-process.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
 
 type SearchRequest = { method: 'POST'; path: string; headers: Record<string, string>; body: string };

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { FeedbackItem, SaveReply, SearchReply, TokenReply } from '../../contract/api-schemas.ts';
 import { createDatabase, dropDatabase, nginxInstalled, REPO_ROOT, startCluster, type Cluster, type Exit } from '../../scripts/cluster-topology.ts';
-import { freePort } from './server-process.ts';
+import { freePort } from '../../scripts/server-process.ts';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
