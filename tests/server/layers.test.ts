@@ -60,6 +60,13 @@ describe('the layer map, enforced by the lint', () => {
     }
   });
 
+  it('refuses a server or script file of more than 300 lines: one job per module, data in data files', async () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join('\n') + '\n';
+    expect(await ruleHits('server/models/size-probe.ts', lines(301))).toContain('max-lines');
+    expect(await ruleHits('scripts/size-probe.ts', lines(301))).toContain('max-lines');
+    expect(await ruleHits('server/models/size-probe.ts', lines(300))).toEqual([]);
+  });
+
   it('places every part of server/ in the map, so that a new folder cannot slip past it', async () => {
     const config = (await eslint.calculateConfigForFile(path.join(REPO_ROOT, 'server/main.ts'))) as {
       rules: Record<string, [unknown, { zones: Array<{ target: string }> }]>;
