@@ -63,7 +63,10 @@ export function quantiseRows(values: Float32Array, rowLength: number): { scales:
 
 export function dequantiseRows(scales: Float32Array, codes: Int16Array, rowLength: number): Float32Array {
   const out = new Float32Array(codes.length);
-  for (let i = 0; i < codes.length; i++) out[i] = codes[i]! * scales[Math.floor(i / rowLength)]!;
+  for (let r = 0, i = 0; r < scales.length; r++) {
+    const scale = scales[r]!;
+    for (const end = i + rowLength; i < end; i++) out[i] = codes[i]! * scale;
+  }
   return out;
 }
 
