@@ -1,5 +1,9 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_FILE } from '../repo-files.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
 import { freePort, startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
@@ -27,11 +31,15 @@ class Server {
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
-  async up() {
+  /** `env`: settings this start runs with, kept for the starts after it. */
+  private env: Record<string, string> = {};
+  async up(env: Record<string, string> = {}) {
+    this.env = { ...this.env, ...env };
     this.process = await startServerProcess({
       PORT: String(this.port),
       DEMO_PASSWORD: PASSWORD,
       SEARCH_RATE_LIMIT: '0',
+      ...this.env,
       ...(this.dataDir ? { DATA_DIR: this.dataDir } : {}),
     });
     this.dataDir = this.process.dataDir;
@@ -45,6 +53,9 @@ class Server {
     const reply = await fetch(`${this.url}/api/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
     const results = (await reply.json()) as Array<Result & { rank: number }>;
     return results.filter((r) => r.rank === 1).map(({ text, model_type }) => ({ text, model_type }));
+  }
+  async packVersion(): Promise<string> {
+    return ((await (await fetch(`${this.url}/api/offline-pack`)).json()) as { version: string }).version;
   }
   async votes(query: string): Promise<StoredVote[]> {
     const login = await fetch(`${this.url}/api/login`, {
@@ -165,13 +176,64 @@ describe('search on the device, in Chromium, with no network and with the server
     expect(errors).toEqual([]);
   });
 
-  it('removes the book, and then offers it again', async () => {
-    await page.getByRole('button', { name: 'Remove the offline book' }).click();
-    await page.getByRole('button', { name: /^Make the book available offline/ }).waitFor();
+  /** The version of the pack this browser keeps, read from its IndexedDB. */
+  const keptVersion = () =>
+    page.evaluate(
+      () =>
+        new Promise<string | null>((resolve, reject) => {
+          const open = indexedDB.open('alchemy-offline-book');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('pack')) return resolve(null);
+            const read = db.transaction('pack').objectStore('pack').get('info');
+            read.onsuccess = () => {
+              db.close();
+              resolve((read.result as { version?: string } | undefined)?.version ?? null);
+            };
+          };
+        }),
+    );
+
+  it('replaces the kept book in the background, whole, when the server has a new version, and answers as the new server does', async () => {
+    const before = await keptVersion();
+    expect(before).toBe(await server.packVersion());
+    // The book, one word changed: a new book, so new models and a new pack.
+    const changed = path.join(await mkdtemp(path.join(tmpdir(), 'changed-book-')), 'book.md');
+    await writeFile(changed, (await readFile(CORPUS_FILE, 'utf8')).replace(' his own soul ', ' his own spirit '));
+    await server.down();
+    await server.up({ CORPUS_FILE: changed });
+    const after = await server.packVersion();
+    expect(after).not.toBe(before);
+    await page.reload();
+    await expect.poll(keptVersion, { timeout: 60_000 }).toBe(after);
+    await page.getByText('The book is available offline on this device').waitFor();
+    const query = 'the soul and its eternal prospects';
+    const expected = await server.firstPassages(query);
+    await context.setOffline(true);
+    expectSamePassages(await ask(query), expected);
+    await page.getByTestId('answered-on-device').waitFor();
+    await context.setOffline(false);
+  });
+
+  it('offers the book again once the browser has cleared it, and searches fail as without it', async () => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'indexeddb' });
+    await cdp.detach();
+    await page.reload();
+    await page.getByRole('button', { name: /^Make the book available offline \(\d+\.\d MB\)$/ }).waitFor();
     await context.setOffline(true);
     await page.getByLabel('What would you like to know?').fill('the love of God');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('alert').getByText('Search failed').waitFor();
     await context.setOffline(false);
+  });
+
+  it('removes the book, and then offers it again', async () => {
+    await page.getByRole('button', { name: /^Make the book available offline/ }).click();
+    await page.getByRole('button', { name: 'Remove the offline book' }).click({ timeout: 60_000 });
+    await page.getByRole('button', { name: /^Make the book available offline/ }).waitFor();
+    expect(await keptVersion()).toBeNull();
+    expect(errors).toEqual([]);
   });
 });

@@ -46,7 +46,14 @@ function database(): Promise<IDBDatabase> {
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
     opened = settled(request);
     opened.then(
-      (db) => (db.onclose = () => (opened = undefined)),
+      (db) => {
+        db.onclose = () => (opened = undefined);
+        // Another tab (or the browser clearing the site) wants the database: let go of it.
+        db.onversionchange = () => {
+          db.close();
+          opened = undefined;
+        };
+      },
       () => (opened = undefined),
     );
   }
