@@ -8,8 +8,8 @@ import { startTransition } from 'react';
 import { canHydrate, parseRenderState } from './app/render-state.ts';
 import { rehydrateStyles } from './app/rehydrate-styles.ts';
 import { yieldToMain } from './app/yield-to-main.ts';
-import { registerServiceWorker } from './pwa/register-service-worker.ts';
-import { reloadWhenCodeIsMissing } from './pwa/reload-page.ts';
+import { registerServiceWorker } from './features/pwa/register-service-worker.ts';
+import { reloadWhenCodeIsMissing } from './features/pwa/reload-page.ts';
 
 async function start(): Promise<void> {
   registerServiceWorker();

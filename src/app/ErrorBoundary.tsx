@@ -1,7 +1,7 @@
 import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { NETWORK_ERROR_MESSAGE } from '../api/api-error.ts';
-import { reloadUnderWay } from '../pwa/reload-page.ts';
+import { NETWORK_ERROR_MESSAGE } from '../lib/api/api-error.ts';
+import { reloadUnderWay } from '../features/pwa/reload-page.ts';
 
 const useStyles = makeStyles({
   screen: {

@@ -1,5 +1,5 @@
-import type { ThemeMode } from '../stores/theme-store.ts';
-import type { UserType } from '../stores/user-type.ts';
+import type { ThemeMode } from '../lib/theme/theme-store.ts';
+import type { UserType } from '../features/session/user-type.ts';
 
 /** What a page's first render depends on besides its path. */
 export interface RenderState {

@@ -2,13 +2,13 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { NavigationRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../app/constants.ts';
-import { useHideOnScroll } from '../app/use-hide-on-scroll.ts';
-import { useMediaQuery } from '../app/use-media-query.ts';
-import { useEarlyAction } from '../early/early-input.ts';
-import { useSession } from '../stores/session-store.ts';
-import { InstallButton } from './InstallButton.tsx';
-import { ThemeToggle } from './ThemeToggle.tsx';
+import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../../lib/constants.ts';
+import { useHideOnScroll } from '../../lib/hooks/use-hide-on-scroll.ts';
+import { useMediaQuery } from '../../lib/hooks/use-media-query.ts';
+import { useEarlyAction } from '../../early/early-input.ts';
+import { useSession } from '../../features/session/session-store.ts';
+import { InstallButton } from '../../features/pwa/components/InstallButton.tsx';
+import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 
 // The drawer is only ever opened on a small screen: its code loads when it is first opened.
 const NavDrawer = lazy(() => import('./NavDrawer.tsx'));

@@ -17,14 +17,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { FormEvent } from 'react';
-import { MAX_QUERY_LENGTH } from '../../contract/vocabulary.ts';
-import { Page } from '../components/Page.tsx';
-import { ResultCard } from '../components/ResultCard.tsx';
-import { useFeedback } from '../feedback/use-feedback.ts';
-import { useSearch, useSearchDraft } from '../search/use-search.ts';
-import { resultText } from '../search/types.ts';
+import { MAX_QUERY_LENGTH } from '../../../contract/vocabulary.ts';
+import { Page } from '../../components/Page.tsx';
+import { ResultCard } from '../../features/feedback/components/ResultCard.tsx';
+import { useFeedback } from '../../features/feedback/use-feedback.ts';
+import { useSearch, useSearchDraft } from '../../features/search/use-search.ts';
+import { resultText } from '../../lib/search-result.ts';
 import { Link as RouterLink } from 'wouter';
-import { useSession } from '../stores/session-store.ts';
+import { useSession } from '../../features/session/session-store.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },

@@ -1,8 +1,8 @@
 import { Body1, Button, LargeTitle, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import { DEFAULT_HERO_HEIGHT } from '../app/constants.ts';
-import { useEarlyAction } from '../early/early-input.ts';
-import { useSession } from '../stores/session-store.ts';
+import { DEFAULT_HERO_HEIGHT } from '../../lib/constants.ts';
+import { useEarlyAction } from '../../early/early-input.ts';
+import { useSession } from '../../features/session/session-store.ts';
 
 const useStyles = makeStyles({
   hero: {

@@ -1,5 +1,5 @@
 import { Body1, makeStyles, Title1, Title3, tokens } from '@fluentui/react-components';
-import { Page } from '../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 
 const useStyles = makeStyles({ list: { margin: 0, paddingLeft: tokens.spacingHorizontalXL } });
 

@@ -1,5 +1,5 @@
 import { Body1, Title1, Title3 } from '@fluentui/react-components';
-import { Page } from '../components/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 
 export default function TermsPage() {
   return (

@@ -1,5 +1,5 @@
-import type { Health } from '../../contract/api-schemas.ts';
-import { jsonReply, publicFetch } from './http-client.ts';
+import type { Health } from '../../../contract/api-schemas.ts';
+import { jsonReply, publicFetch } from '../../lib/api/http-client.ts';
 
 export type { Health };
 

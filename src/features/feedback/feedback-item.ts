@@ -1,7 +1,7 @@
-import type { FeedbackItem as ApiFeedbackItem } from '../../contract/api-schemas.ts';
-import type { LabelledResult } from '../search/types.ts';
-import { resultText } from '../search/types.ts';
-import type { UserType } from '../stores/user-type.ts';
+import type { FeedbackItem as ApiFeedbackItem } from '../../../contract/api-schemas.ts';
+import type { LabelledResult } from '../../lib/search-result.ts';
+import { resultText } from '../../lib/search-result.ts';
+import type { UserType } from '../session/user-type.ts';
 import type { Reaction } from './reactions.ts';
 
 /** One reaction as /api/save takes it; the app always sends its `client_id` and `round_id`. */

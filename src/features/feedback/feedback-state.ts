@@ -1,4 +1,4 @@
-import type { ResultLabel } from '../search/types.ts';
+import type { ResultLabel } from '../../lib/search-result.ts';
 import type { Reaction } from './reactions.ts';
 import type { SettledVote } from './outbox-rules.ts';
 

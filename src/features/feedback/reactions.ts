@@ -1,1 +1,1 @@
-export { REACTIONS, type Reaction } from '../../contract/vocabulary.ts';
+export { REACTIONS, type Reaction } from '../../../contract/vocabulary.ts';

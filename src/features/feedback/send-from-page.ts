@@ -1,7 +1,7 @@
-import { ApiError } from '../api/api-error.ts';
-import { POST_NOT_REDIRECTED } from '../api/api-reply.ts';
-import { authorizedFetch } from '../api/http-client.ts';
-import { useSession } from '../stores/session-store.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
+import { authorizedFetch } from '../../lib/api/http-client.ts';
+import { useSession } from '../session/session-store.ts';
 import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
 import { outcomeOfResponse } from './send-vote.ts';
 

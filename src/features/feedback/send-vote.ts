@@ -1,4 +1,4 @@
-import { apiObject, POST_NOT_REDIRECTED } from '../api/api-reply.ts';
+import { apiObject, POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
 import { outcomeOfNetworkError, outcomeOfReply, retryAfterMs, saveReplyOf, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
 
 /** What a reply to /save means for the queued vote: its body is read, as only the API's receipt is delivery. */

@@ -1,5 +1,5 @@
-import type { ComparisonRecord, Interval, ModelStats, ReactionCounts, Stats } from '../../contract/api-schemas.ts';
-import { authorizedFetch, jsonReply } from './http-client.ts';
+import type { ComparisonRecord, Interval, ModelStats, ReactionCounts, Stats } from '../../../contract/api-schemas.ts';
+import { authorizedFetch, jsonReply } from '../../lib/api/http-client.ts';
 
 export type { ComparisonRecord, Interval, ModelStats, ReactionCounts, Stats };
 

@@ -1,6 +1,6 @@
 /**
  * Every message between the pages and the service worker, in either direction: one union, which
- * the page (src/feedback/, src/pwa/) and the worker (sw/) both import.
+ * the page (src/features/feedback/, src/features/pwa/) and the worker (sw/) both import.
  */
 export type WorkerMessage =
   /** Page → worker: the waiting new version takes over (workbox-window's messageSkipWaiting sends it). */

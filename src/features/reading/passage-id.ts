@@ -1,4 +1,4 @@
-import { decodePathname } from '../../contract/app-paths.ts';
+import { decodePathname } from '../../../contract/app-paths.ts';
 
 /**
  * The passage id a /read/ link names: its escapes undone (as the server reads a path), and

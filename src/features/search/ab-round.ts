@@ -1,5 +1,5 @@
 import { chooseAbPair } from './choose-ab-pair.ts';
-import type { LabelledResult, SearchResult } from './types.ts';
+import type { LabelledResult, SearchResult } from '../../lib/search-result.ts';
 
 /** One search's comparison: the reader's votes on its A and B share its id. */
 export interface AbRound {

@@ -1,4 +1,4 @@
-import type { LabelledResult, SearchResult } from './types.ts';
+import type { LabelledResult, SearchResult } from '../../lib/search-result.ts';
 
 /**
  * The two results a reader compares: the first BGE result and the first UAE result (or, when

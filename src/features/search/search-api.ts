@@ -1,6 +1,6 @@
-import type { SearchResult } from '../search/types.ts';
-import { ApiError } from './api-error.ts';
-import { jsonReply, publicFetch } from './http-client.ts';
+import type { SearchResult } from '../../lib/search-result.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { jsonReply, publicFetch } from '../../lib/api/http-client.ts';
 
 /**
  * POST /search with the query and which models to use ('both'); no token is attached. A failure

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
-import { useSession } from '../stores/session-store.ts';
-import { searchPassages } from '../api/search-api.ts';
+import { useSession } from '../session/session-store.ts';
+import { searchPassages } from './search-api.ts';
 import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
-import type { SearchResult } from './types.ts';
+import type { SearchResult } from '../../lib/search-result.ts';
 
 export interface SearchState {
   status: 'idle' | 'loading' | 'done' | 'error';

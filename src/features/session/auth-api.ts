@@ -1,7 +1,7 @@
-import type { TokenReply } from '../../contract/api-schemas.ts';
-import { apiUrl } from './api-base.ts';
-import { ApiError, errorFor, errorFromResponse, NETWORK_ERROR_MESSAGE, serverDetail } from './api-error.ts';
-import { apiObject, POST_NOT_REDIRECTED } from './api-reply.ts';
+import type { TokenReply } from '../../../contract/api-schemas.ts';
+import { apiUrl } from '../../lib/api/api-base.ts';
+import { ApiError, errorFor, errorFromResponse, NETWORK_ERROR_MESSAGE, serverDetail } from '../../lib/api/api-error.ts';
+import { apiObject, POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
 
 /** The token reply as received: the client takes `token_type` as bearer and a missing refresh token as none. */
 export type TokenResponse = Pick<TokenReply, 'access_token'> & Partial<Omit<TokenReply, 'access_token'>>;

@@ -1,4 +1,4 @@
-import { readStored, STORAGE_KEYS, writeStored } from '../stores/browser-storage.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../../lib/browser-storage.ts';
 import { serverClockOffset } from './token-timing.ts';
 
 /** Notes how far the server's clock is from this device's, from a token it has just issued. */

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import { requestLogin, requestLogout, requestRefresh } from '../api/auth-api.ts';
-import { ApiError } from '../api/api-error.ts';
-import { recordServerClock, serverNow } from '../auth/server-clock.ts';
-import { singleFlight } from '../auth/single-flight.ts';
-import { needsRefreshOnDemand, tokenSubject } from '../auth/token-timing.ts';
-import { readStored, STORAGE_KEYS, writeStored } from './browser-storage.ts';
+import { requestLogin, requestLogout, requestRefresh } from './auth-api.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { recordServerClock, serverNow } from './server-clock.ts';
+import { singleFlight } from '../../lib/single-flight.ts';
+import { needsRefreshOnDemand, tokenSubject } from './token-timing.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../../lib/browser-storage.ts';
 import { DEFAULT_USER_TYPE, isUserType, type UserType } from './user-type.ts';
 
 export interface AuthTokens {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { serverNow } from '../auth/server-clock.ts';
-import { needsRefreshOnCheck, SESSION_CHECK_INTERVAL_MS } from '../auth/token-timing.ts';
-import { useSession } from '../stores/session-store.ts';
+import { serverNow } from './server-clock.ts';
+import { needsRefreshOnCheck, SESSION_CHECK_INTERVAL_MS } from './token-timing.ts';
+import { useSession } from './session-store.ts';
 
 /**
  * Every 60 s: when the access token has under 5 minutes left, refresh it. The server refusing the

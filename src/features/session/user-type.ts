@@ -1,4 +1,4 @@
-import { USER_TYPES, type UserType } from '../../contract/vocabulary.ts';
+import { USER_TYPES, type UserType } from '../../../contract/vocabulary.ts';
 
 export { USER_TYPES, type UserType };
 export const DEFAULT_USER_TYPE: UserType = 'Enthusiast';

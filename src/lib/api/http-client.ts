@@ -1,5 +1,5 @@
-import { tokenSubject } from '../auth/token-timing.ts';
-import { useSession } from '../stores/session-store.ts';
+import { tokenSubject } from '../../features/session/token-timing.ts';
+import { useSession } from '../../features/session/session-store.ts';
 import { apiUrl } from './api-base.ts';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 /**
  * Data read from the server for a page, one way for every page: a promise per key (the request's
  * URL), which the page hands to React's `use()` inside a Suspense boundary (see
- * components/ServerData.tsx). The page only ever renders the promise of its current key, so a
+ * src/components/ServerData.tsx). The page only ever renders the promise of its current key, so a
  * reply to an earlier key that arrives late is never shown; and the earlier request is aborted.
  *
  * A failure is a value too (`Settled`), not a throw into an error boundary: a passage that does

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { readStored, STORAGE_KEYS, writeStored } from './browser-storage.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../browser-storage.ts';
 
 export type ThemeMode = 'light' | 'dark';
 

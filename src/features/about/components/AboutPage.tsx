@@ -1,10 +1,10 @@
 import { Body1, Link as FluentLink, makeStyles, Spinner, Subtitle1, Title1, Title3, tokens } from '@fluentui/react-components';
-import { fetchHealth, HEALTH_PATH, type Health } from '../api/health-api.ts';
-import { useServerData } from '../api/server-data.ts';
-import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../app/constants.ts';
-import { useHydrated } from '../app/use-hydrated.ts';
-import { Page } from '../components/Page.tsx';
-import { ServerData } from '../components/ServerData.tsx';
+import { fetchHealth, HEALTH_PATH, type Health } from '../health-api.ts';
+import { useServerData } from '../../../lib/api/server-data.ts';
+import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../../../lib/constants.ts';
+import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
+import { Page } from '../../../components/Page.tsx';
+import { ServerData } from '../../../components/ServerData.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -1,7 +1,7 @@
-import { count } from '../app/count.ts';
+import { count } from '../../../lib/count.ts';
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
-import { useOutboxStatus } from '../feedback/outbox-status.ts';
-import { dismissDeadLetter, flushOutbox } from '../feedback/flush-outbox.ts';
+import { useOutboxStatus } from '../outbox-status.ts';
+import { dismissDeadLetter, flushOutbox } from '../flush-outbox.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },

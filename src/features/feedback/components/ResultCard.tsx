@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { canSubmit, thankYouMessage, type FeedbackState } from '../feedback/feedback-state.ts';
-import { REACTIONS, type Reaction } from '../feedback/reactions.ts';
-import { highlightParts } from '../search/highlight.ts';
-import { resultText, type LabelledResult } from '../search/types.ts';
+import { canSubmit, thankYouMessage, type FeedbackState } from '../feedback-state.ts';
+import { REACTIONS, type Reaction } from '../reactions.ts';
+import { highlightParts } from '../../search/highlight.ts';
+import { resultText, type LabelledResult } from '../../../lib/search-result.ts';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, height: '100%' },

@@ -1,4 +1,4 @@
-import { count } from '../app/count.ts';
+import { count } from '../../../lib/count.ts';
 import {
   Body1,
   Button,
@@ -18,14 +18,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { ApiError } from '../api/api-error.ts';
-import { errorMessage, refreshServerData, useServerData } from '../api/server-data.ts';
-import { fetchStats, type ComparisonRecord, type Stats } from '../api/stats-api.ts';
-import { Page } from '../components/Page.tsx';
-import { ServerData } from '../components/ServerData.tsx';
-import { ReactionMixChart } from '../components/ReactionMixChart.tsx';
-import { WinRateChart } from '../components/WinRateChart.tsx';
-import { flushOutbox } from '../feedback/flush-outbox.ts';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { errorMessage, refreshServerData, useServerData } from '../../../lib/api/server-data.ts';
+import { fetchStats, type ComparisonRecord, type Stats } from '../stats-api.ts';
+import { Page } from '../../../components/Page.tsx';
+import { ServerData } from '../../../components/ServerData.tsx';
+import { ReactionMixChart } from './ReactionMixChart.tsx';
+import { WinRateChart } from './WinRateChart.tsx';
+import { flushOutbox } from '../../feedback/flush-outbox.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

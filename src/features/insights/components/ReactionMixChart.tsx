@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactionCounts } from '../api/stats-api.ts';
+import type { ReactionCounts } from '../stats-api.ts';
 
 const useStyles = makeStyles({
   chart: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '720px', margin: 0 },

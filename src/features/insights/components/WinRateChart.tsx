@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { ComparisonRecord } from '../api/stats-api.ts';
+import type { ComparisonRecord } from '../stats-api.ts';
 
 export interface WinRateRow {
   label: string;

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useStore } from 'zustand';
-import { installOffer } from '../pwa/install-offer.ts';
+import { installOffer } from '../install-offer.ts';
 
 export function InstallButton({ className }: { className?: string }) {
   const install = useStore(installOffer, (s) => s.install);

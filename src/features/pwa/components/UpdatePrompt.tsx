@@ -1,5 +1,5 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
-import { useAppUpdate } from '../pwa/register-service-worker.ts';
+import { useAppUpdate } from '../register-service-worker.ts';
 
 export default function UpdatePrompt() {
   const applyUpdate = useAppUpdate((s) => s.applyUpdate);

@@ -13,14 +13,14 @@ import {
 } from '@fluentui/react-components';
 import { Fragment, useEffect, useRef, useState, useTransition } from 'react';
 import { Link, useParams } from 'wouter';
-import { CONTEXT_MAX_RADIUS } from '../../contract/vocabulary.ts';
-import { ApiError } from '../api/api-error.ts';
-import { fetchPassageContext, passageContextPath, type PassageContext, type Reach } from '../api/passages-api.ts';
-import { errorMessage, refreshServerData, useServerData } from '../api/server-data.ts';
-import { passageIdOf } from '../app/passage-id.ts';
-import { useDocumentTitle } from '../app/use-document-title.ts';
-import { Page } from '../components/Page.tsx';
-import { ServerData } from '../components/ServerData.tsx';
+import { CONTEXT_MAX_RADIUS } from '../../../../contract/vocabulary.ts';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { fetchPassageContext, passageContextPath, type PassageContext, type Reach } from '../passages-api.ts';
+import { errorMessage, refreshServerData, useServerData } from '../../../lib/api/server-data.ts';
+import { passageIdOf } from '../passage-id.ts';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title.ts';
+import { Page } from '../../../components/Page.tsx';
+import { ServerData } from '../../../components/ServerData.tsx';
 
 const useStyles = makeStyles({
   passage: {

@@ -12,12 +12,12 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError } from '../api/api-error.ts';
-import { useTypedBeforeHydration } from '../app/use-typed-before-hydration.ts';
-import { Page } from '../components/Page.tsx';
-import { useEarlyAction } from '../early/early-input.ts';
-import { useSession } from '../stores/session-store.ts';
-import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../stores/user-type.ts';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { useTypedBeforeHydration } from '../../../lib/hooks/use-typed-before-hydration.ts';
+import { Page } from '../../../components/Page.tsx';
+import { useEarlyAction } from '../../../early/early-input.ts';
+import { useSession } from '../session-store.ts';
+import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../user-type.ts';
 
 const useStyles = makeStyles({
   card: { maxWidth: '420px', width: '100%', margin: '0 auto', padding: tokens.spacingHorizontalXL },

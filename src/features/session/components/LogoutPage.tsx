@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
-import { useSession } from '../stores/session-store.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { useSession } from '../session-store.ts';
 
 export default function LogoutPage() {
   const logout = useSession((s) => s.logout);

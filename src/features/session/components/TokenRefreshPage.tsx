@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
-import { safeRedirect } from '../auth/safe-redirect.ts';
-import { useSession } from '../stores/session-store.ts';
+import { CenteredSpinner } from '../../../components/CenteredSpinner.tsx';
+import { safeRedirect } from '../safe-redirect.ts';
+import { useSession } from '../session-store.ts';
 
 export default function TokenRefreshPage() {
   const refreshToken = useSession((s) => s.refreshToken);
