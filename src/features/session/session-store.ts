@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { requestLogin, requestLogout, requestRefresh } from './auth-api.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
+import { provideSessionTokens } from '../../lib/api/http-client.ts';
 import { recordServerClock, serverNow } from './server-clock.ts';
 import { singleFlight } from '../../lib/single-flight.ts';
 import { needsRefreshOnDemand, tokenSubject } from './token-timing.ts';
@@ -118,6 +119,15 @@ export const useSession = create<SessionState>()((set, get) => {
 
     clearSession: () => setTokens(null),
   };
+});
+
+// The shared HTTP client sends the tokens this store holds, and refreshes them through it.
+provideSessionTokens({
+  accessToken: () => useSession.getState().getAccessToken(),
+  held: () => useSession.getState().authTokens,
+  refresh: () => useSession.getState().refreshToken(),
+  clear: () => useSession.getState().clearSession(),
+  readerOf: tokenSubject,
 });
 
 /** Signing in or out in one tab updates every open tab. */

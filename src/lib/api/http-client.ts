@@ -1,7 +1,30 @@
-import { tokenSubject } from '../../features/session/token-timing.ts';
-import { useSession } from '../../features/session/session-store.ts';
 import { apiUrl } from './api-base.ts';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+
+/**
+ * The reader's tokens as this client sends and refreshes them. The session (features/session)
+ * owns them and hands them over as it loads (`provideSessionTokens`), so that this shared client
+ * needs nothing from a feature; until then the reader counts as signed out.
+ */
+export interface SessionTokens {
+  /** The access token to send, refreshed first when it is about to expire; an ApiError when signed out. */
+  accessToken(): Promise<string>;
+  /** The tokens held now, or null when signed out. */
+  held(): { access: string; refresh: string } | null;
+  /** Rotates the tokens, one refresh at a time; an ApiError whose `endsSession` says whether the session is over. */
+  refresh(): Promise<string>;
+  /** Forgets the session in this browser. */
+  clear(): void;
+  /** The reader a token was issued to, or null when it cannot be read. */
+  readerOf(token: string): string | null;
+}
+
+const signedOut = (): Promise<string> => Promise.reject(new ApiError('unauthorized', 'No refresh token'));
+let session: SessionTokens = { accessToken: signedOut, held: () => null, refresh: signedOut, clear: () => {}, readerOf: () => null };
+
+export function provideSessionTokens(tokens: SessionTokens): void {
+  session = tokens;
+}
 
 /** Where the reader goes when the session is lost during an ordinary request. */
 let onSessionLost: () => void = () => window.location.assign('/');
@@ -30,21 +53,21 @@ async function send(path: string, init: RequestInit, token?: string, noAnswer = 
  * the session may change hands meanwhile (a sign-out and a sign-in in another tab).
  */
 export async function authorizedFetch(path: string, init: RequestInit = {}, options: { as?: string } = {}): Promise<Response> {
-  const token = await useSession.getState().getAccessToken();
+  const token = await session.accessToken();
   requireSubject(token, options.as);
   const response = await send(path, init, token);
   if (response.status !== 401) return response;
-  requireSubject(useSession.getState().authTokens?.access, options.as);
-  if (!useSession.getState().authTokens?.refresh) {
-    useSession.getState().clearSession();
+  requireSubject(session.held()?.access, options.as);
+  if (!session.held()?.refresh) {
+    session.clear();
     throw new ApiError('unauthorized', 'No refresh token', 401);
   }
   let fresh: string;
   try {
-    fresh = await useSession.getState().refreshToken();
+    fresh = await session.refresh();
   } catch (error) {
     if (error instanceof ApiError && !error.endsSession) throw error;
-    useSession.getState().clearSession();
+    session.clear();
     onSessionLost();
     throw error instanceof ApiError ? error : new ApiError('unauthorized', 'Session expired. Please login again.', 401);
   }
@@ -53,7 +76,7 @@ export async function authorizedFetch(path: string, init: RequestInit = {}, opti
 }
 
 function requireSubject(token: string | undefined, subject: string | undefined): void {
-  if (subject !== undefined && (token === undefined || tokenSubject(token) !== subject)) {
+  if (subject !== undefined && (token === undefined || session.readerOf(token) !== subject)) {
     throw new ApiError('unauthorized', 'Signed in as another reader', 401);
   }
 }
