@@ -9,11 +9,10 @@ import { startOutboxSync } from '../features/feedback/outbox-sync.ts';
 import { useOutboxStatus } from '../features/feedback/outbox-status.ts';
 import { useAppUpdate } from '../features/pwa/register-service-worker.ts';
 import LandingPage from './routes/LandingPage.tsx';
-import { syncSessionAcrossTabs, useSession } from '../features/session/session-store.ts';
+import { syncSessionAcrossTabs, useSession, useSessionCheck } from '../features/session/index.ts';
 import { useTheme } from '../lib/theme/theme-store.ts';
 import { themeFor } from '../lib/theme/themes.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
-import { useSessionCheck } from '../features/session/use-session-check.ts';
 
 const LoginPage = lazy(() => import('../features/session/components/LoginPage.tsx'));
 const LogoutPage = lazy(() => import('../features/session/components/LogoutPage.tsx'));

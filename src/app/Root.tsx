@@ -1,7 +1,7 @@
 import { RendererProvider, SSRProvider, type GriffelRenderer } from '@fluentui/react-components';
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
-import { useSession } from '../features/session/session-store.ts';
+import { useSession } from '../features/session/index.ts';
 import { useTheme } from '../lib/theme/theme-store.ts';
 import { App } from './App.tsx';
 import type { RenderState } from './render-state.ts';

@@ -1,5 +1,5 @@
 import type { ThemeMode } from '../lib/theme/theme-store.ts';
-import type { UserType } from '../features/session/user-type.ts';
+import type { UserType } from '../features/session/index.ts';
 
 /** What a page's first render depends on besides its path. */
 export interface RenderState {

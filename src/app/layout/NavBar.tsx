@@ -6,7 +6,7 @@ import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../../lib/constants.ts';
 import { useHideOnScroll } from '../../lib/hooks/use-hide-on-scroll.ts';
 import { useMediaQuery } from '../../lib/hooks/use-media-query.ts';
 import { useEarlyAction } from '../../early/early-input.ts';
-import { useSession } from '../../features/session/session-store.ts';
+import { useSession } from '../../features/session/index.ts';
 import { InstallButton } from '../../features/pwa/components/InstallButton.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 

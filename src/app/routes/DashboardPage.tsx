@@ -24,7 +24,7 @@ import { useFeedback } from '../../features/feedback/use-feedback.ts';
 import { useSearch, useSearchDraft } from '../../features/search/use-search.ts';
 import { resultText } from '../../lib/search-result.ts';
 import { Link as RouterLink } from 'wouter';
-import { useSession } from '../../features/session/session-store.ts';
+import { useSession } from '../../features/session/index.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },

@@ -2,7 +2,7 @@ import { Body1, Button, LargeTitle, makeStyles, Subtitle1, tokens } from '@fluen
 import { useLocation } from 'wouter';
 import { DEFAULT_HERO_HEIGHT } from '../../lib/constants.ts';
 import { useEarlyAction } from '../../early/early-input.ts';
-import { useSession } from '../../features/session/session-store.ts';
+import { useSession } from '../../features/session/index.ts';
 
 const useStyles = makeStyles({
   hero: {

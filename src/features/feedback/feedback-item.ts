@@ -1,7 +1,9 @@
 import type { FeedbackItem as ApiFeedbackItem } from '../../../contract/api-schemas.ts';
+// From the contract, not the session's entry: the service worker compiles this file too, and the
+// session's store is for pages only.
+import type { UserType } from '../../../contract/vocabulary.ts';
 import type { LabelledResult } from '../../lib/search-result.ts';
 import { resultText } from '../../lib/search-result.ts';
-import type { UserType } from '../session/user-type.ts';
 import type { Reaction } from './reactions.ts';
 
 /** One reaction as /api/save takes it; the app always sends its `client_id` and `round_id`. */

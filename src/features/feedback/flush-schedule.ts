@@ -1,4 +1,4 @@
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session/index.ts';
 import { useOutboxStatus, type OutboxStatus } from './outbox-status.ts';
 
 /** Where Background Sync is missing, the page tries again this often while votes wait. */

@@ -1,4 +1,4 @@
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session/index.ts';
 import { mirrorCredentials } from './credentials-mirror.ts';
 
 function mirror(): void {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session/index.ts';
 import type { DeadLetter, OutboxEntry } from './outbox-rules.ts';
 import type { Outbox } from './outbox.ts';
 

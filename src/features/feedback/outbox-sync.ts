@@ -1,5 +1,5 @@
-import { listenToWorker } from '../pwa/listen-to-worker.ts';
-import { useSession } from '../session/session-store.ts';
+import { listenToWorker } from '../pwa/index.ts';
+import { useSession } from '../session/index.ts';
 import { flushOutbox, outbox } from './flush-outbox.ts';
 import { scheduleFlushes } from './flush-schedule.ts';
 import { mirrorSessionForWorker } from './mirror-session.ts';

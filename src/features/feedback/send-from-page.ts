@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api/api-error.ts';
 import { POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
 import { authorizedFetch } from '../../lib/api/http-client.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session/index.ts';
 import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
 import { outcomeOfResponse } from './send-vote.ts';
 

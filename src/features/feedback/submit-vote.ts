@@ -4,7 +4,7 @@ import { flushOutbox, outbox } from './flush-outbox.ts';
 import type { OutboxEntry, SettledVote } from './outbox-rules.ts';
 import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
 import { sendFromPage } from './send-from-page.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session/index.ts';
 
 export type VoteOutcome =
   | Exclude<SettledVote, { kind: 'queued' }>

@@ -1,8 +1,8 @@
 import { useCallback, useLayoutEffect } from 'react';
 import { create } from 'zustand';
-import type { AbRound } from '../search/ab-round.ts';
+import type { AbRound } from '../search/index.ts';
 import type { LabelledResult } from '../../lib/search-result.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session/index.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
 import { submitVote } from './submit-vote.ts';
 import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, type FeedbackEvent, type FeedbackState } from './feedback-state.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session/index.ts';
 import { searchPassages } from './search-api.ts';
 import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
 import type { SearchResult } from '../../lib/search-result.ts';

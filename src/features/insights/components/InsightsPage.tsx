@@ -25,7 +25,7 @@ import { Page } from '../../../components/Page.tsx';
 import { ServerData } from '../../../components/ServerData.tsx';
 import { ReactionMixChart } from './ReactionMixChart.tsx';
 import { WinRateChart } from './WinRateChart.tsx';
-import { flushOutbox } from '../../feedback/flush-outbox.ts';
+import { flushOutbox } from '../../feedback/index.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
