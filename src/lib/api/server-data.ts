@@ -1,16 +1,18 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Data read from the server for a page, one way for every page: a promise per key (the request's
- * URL), which the page hands to React's `use()` inside a Suspense boundary (see
- * src/components/ServerData.tsx). The page only ever renders the promise of its current key, so a
- * reply to an earlier key that arrives late is never shown; and the earlier request is aborted.
+ * Data read from the server, one way for every read: a promise per key (the request it stands
+ * for), made once however often the key is asked for while it loads. A failure is a value too
+ * (`Settled`), not a throw into an error boundary: a passage that does not exist, or a server out
+ * of reach, is a page's ordinary state, not a crash to report. Two ways to ask:
  *
- * A failure is a value too (`Settled`), not a throw into an error boundary: a passage that does
- * not exist, or a server out of reach, is a page's ordinary state, not a crash to report.
- *
- * A key's promise lives while a mounted component holds it: once nothing holds it, a request
- * still under way is aborted and the entry dropped, so the next visit asks the server afresh.
+ * - While rendering (`useServerData`): the page hands the promise to React's `use()` inside a
+ *   Suspense boundary (see src/components/ServerData.tsx). It only ever renders the promise of its
+ *   current key, so a reply to an earlier key that arrives late is never shown. A key's promise
+ *   lives while a mounted component holds it: once nothing holds it, a request still under way is
+ *   aborted and the entry dropped, so the next visit asks the server afresh.
+ * - From an event (`requestServerData`): a search sent from a form, whose answer its caller keeps.
+ *   The entry lives while the request is under way, and is dropped as its answer arrives.
  */
 export type Load<T> = (signal: AbortSignal) => Promise<T>;
 
@@ -20,6 +22,8 @@ interface Entry {
   promise: Promise<Settled<unknown>>;
   controller: AbortController;
   settled: boolean;
+  /** When its request was sent (Date.now()). */
+  sentAt: number;
 }
 
 const entries = new Map<string, Entry>();
@@ -29,12 +33,14 @@ const holders = new Map<string, number>();
 const versions = new Map<string, number>();
 const listeners = new Set<() => void>();
 
-function entryFor(key: string, load: Load<unknown>): Entry {
+/** `key`'s entry, its request sent by `load` when there is none; dropped as it settles when `once`. */
+function entryFor(key: string, load: Load<unknown>, once = false): Entry {
   const existing = entries.get(key);
   if (existing) return existing;
   const controller = new AbortController();
   const settle = (outcome: Settled<unknown>): Settled<unknown> => {
     entry.settled = true;
+    if (once && entries.get(key) === entry) entries.delete(key);
     return outcome;
   };
   const entry: Entry = {
@@ -44,6 +50,7 @@ function entryFor(key: string, load: Load<unknown>): Entry {
     ),
     controller,
     settled: false,
+    sentAt: Date.now(),
   };
   entries.set(key, entry);
   return entry;
@@ -99,6 +106,20 @@ export function useServerData<T>(key: string, load: Load<T>): Promise<Settled<T>
   useEffect(() => hold(key), [key]);
   // The entry for a key is always made by the same loader: its value is a T.
   return entryFor(key, load).promise as Promise<Settled<T>>;
+}
+
+/**
+ * The promise of `key`'s data, asked for from an event rather than while rendering; it never
+ * rejects. Asked again while its request is under way, the key gets that request's promise, so a
+ * double press sends one request; but once the request has gone `stalledAfterMs` without an
+ * answer, it is taken for stalled: aborted, and sent again. The entry is dropped as its answer
+ * arrives: the caller keeps the value, and the next ask goes to the server afresh.
+ */
+export function requestServerData<T>(key: string, load: Load<T>, { stalledAfterMs }: { stalledAfterMs: number }): Promise<Settled<T>> {
+  const sent = entries.get(key);
+  if (sent && Date.now() - sent.sentAt >= stalledAfterMs) drop(key);
+  // The entry for a key is always made by the same loader: its value is a T.
+  return entryFor(key, load, true).promise as Promise<Settled<T>>;
 }
 
 /** The message an error carries, else the fallback. */
