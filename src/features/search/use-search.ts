@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { useSession } from '../session/index.ts';
+import { requestServerData } from '../../lib/api/server-data.ts';
 import { searchPassages } from './search-api.ts';
 import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
 import type { SearchResult } from '../../lib/search-result.ts';
@@ -33,6 +34,12 @@ export function searchFailed(query: string, error: unknown): SearchState {
  */
 export const SAME_QUESTION_AGAIN_MS = 3_000;
 
+/** Both models' first passages: the A/B round compares them. */
+const MODELS = 'both';
+
+/** A search's key in the server data: the request it stands for. */
+const searchKey = (query: string): string => `POST /search ${JSON.stringify({ query, models: MODELS })}`;
+
 /**
  * The dashboard's last search, kept while the app is open (not across a reload): a reader who
  * opens Insights and comes Back finds the question, the results and the round they left, and an
@@ -41,16 +48,15 @@ export const SAME_QUESTION_AGAIN_MS = 3_000;
 const useLastSearch = create<{ owner: string | null; state: SearchState; draft: string }>(() => ({ owner: null, state: IDLE, draft: '' }));
 // Signing out leaves nothing of the reader's search behind for whoever uses the device next.
 // A search still on its way is dropped with it: its answer is not written back under the reader
-// who left, nor does it hold back the next reader's same question.
+// who left (the next reader asking the same question meanwhile gets it from that request).
 useSession.subscribe((session, before) => {
   if (before.user && !session.user) {
     latest += 1;
-    inFlight = null;
     useLastSearch.setState({ owner: null, state: IDLE, draft: '' });
   }
 });
+/** Counts the questions asked: only the newest one's answer is shown. */
 let latest = 0;
-let inFlight: { query: string; sentAt: number } | null = null;
 
 /** The question being written, as the reader left it. */
 export function useSearchDraft(owner: string | null): [string, (draft: string) => void] {
@@ -61,8 +67,9 @@ export function useSearchDraft(owner: string | null): [string, (draft: string) =
 /**
  * Idle, then loading, then results or an error. A blank query clears results without a call. A
  * new question asked while one is loading is searched, and only the newest one's answer is
- * shown; the same question asked again as it loads is sent once (within 3 s, a double press). While loading, the
- * results and their query stay those shown, so the results on screen always say what they answer.
+ * shown; the same question asked again as it loads is sent once (within 3 s, a double press),
+ * after that again, its stalled request aborted. While loading, the results and their query stay
+ * those shown, so the results on screen always say what they answer.
  */
 export function useSearch(owner: string | null = null) {
   const state = useLastSearch((s) => (s.owner === owner ? s.state : IDLE));
@@ -74,26 +81,19 @@ export function useSearch(owner: string | null = null) {
         useLastSearch.setState({ owner, state: typeof next === 'function' ? next(current) : next, draft: kept.owner === owner ? kept.draft : '' });
       };
       const query = raw.trim();
-      const sending = inFlight;
-      if (query && sending?.query === query && Date.now() - sending.sentAt < SAME_QUESTION_AGAIN_MS) return;
       const ticket = ++latest;
       if (!query) {
-        inFlight = null;
         setState(IDLE);
         return;
       }
-      inFlight = { query, sentAt: Date.now() };
       setState((s) => ({ ...s, status: 'loading', error: null }));
-      let next: SearchState;
-      try {
-        // The round is made here, once, as the results arrive: not while rendering them.
-        next = searchDone(query, await searchPassages(query, 'both'));
-      } catch (error) {
-        next = searchFailed(query, error);
-      }
+      // The same question asked again while it loads shares its request, unless that has stalled.
+      const settled = await requestServerData(searchKey(query), (signal) => searchPassages(query, MODELS, signal), {
+        stalledAfterMs: SAME_QUESTION_AGAIN_MS,
+      });
       if (ticket !== latest) return;
-      inFlight = null;
-      setState(next);
+      // The round is made here, once, as the results arrive: not while rendering them.
+      setState(settled.ok ? searchDone(query, settled.value) : searchFailed(query, settled.error));
     },
     [owner],
   );
