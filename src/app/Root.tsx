@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { useSession } from '../features/session/index.ts';
 import { useTheme } from '../lib/theme/theme-store.ts';
 import { App } from './App.tsx';
-import type { RenderState } from './render-state.ts';
+import type { RenderState } from './hydration/render-state.ts';
 
 /**
  * The whole tree, the same in the browser and in the build's pre-render: `ssrPath` is the route

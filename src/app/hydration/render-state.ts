@@ -1,5 +1,5 @@
-import type { ThemeMode } from '../lib/theme/theme-store.ts';
-import type { UserType } from '../features/session/index.ts';
+import type { ThemeMode } from '../../lib/theme/theme-store.ts';
+import type { UserType } from '../../features/session/index.ts';
 
 /** What a page's first render depends on besides its path. */
 export interface RenderState {
