@@ -2,15 +2,19 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { EARLY_INPUT_SCRIPT } from './src/early/early-input-script.ts';
+import { EARLY_INPUT_SCRIPT } from './contract/early-input-script.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
+import { sourceRepositoryUrl, type RepositoryField } from './scripts/source-url.ts';
 import { PRERENDERED_DIR } from './server/http/prerendered-pages.ts';
 
 // One source of truth for the web app manifest: the top-level file.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+const { repository } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { repository?: RepositoryField };
 
 export default defineConfig({
+  // The source link: VITE_SOURCE_URL, else package.json's repository, else none (the link is left out).
+  define: { 'import.meta.env.VITE_SOURCE_URL': JSON.stringify(sourceRepositoryUrl(process.env.VITE_SOURCE_URL, repository) ?? '') },
   plugins: [
     react(),
     {

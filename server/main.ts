@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
+import { THROTTLE_WINDOW_MS } from './auth/throttle-policy.ts';
 import { listenForMetrics, Metrics } from './http/metrics.ts';
 import { StoreLimiter } from './http/rate-limit.ts';
 import { staticKeyRing, StoredKeyRing } from './auth/key-ring.ts';
@@ -133,7 +134,8 @@ async function main(): Promise<void> {
   }
 
   // Sign-in counts, ended sessions and old votes are deleted as the privacy page promises.
-  const stopHousekeeping = keepForgetting(db, { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS }, app.log);
+  const retention = { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS, signInWindowMs: THROTTLE_WINDOW_MS };
+  const stopHousekeeping = keepForgetting(db, retention, app.log);
   app.addHook('preClose', async () => stopHousekeeping());
 
   // On SIGTERM or SIGINT: stop being ready, finish the requests in flight, close the store, exit.

@@ -1,7 +1,7 @@
 /** Retrieval metrics over ranked passage texts and verbatim gold quotes. */
 
-export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern';
-export const EVAL_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern'];
+export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern' | 'typo';
+export const EVAL_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern', 'typo'];
 
 export interface EvalQuestion {
   /** dev: settings are chosen here; test: only reported. */
@@ -12,6 +12,8 @@ export interface EvalQuestion {
   gold: string[];
   /** When a question joined the set after its split (dev only: the test part never grows). */
   added?: string;
+  /** A typo'd question: the clean question it copies with a phone keyboard's slips. */
+  twin?: string;
 }
 
 /** Whitespace, case and typographic quotes folded, so a quote matches however it was typed. */

@@ -31,9 +31,11 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.group} aria-label="Links">
-        <a className={styles.link} href={SOURCE_REPOSITORY_URL} target="_blank" rel="noreferrer">
-          Source code
-        </a>
+        {SOURCE_REPOSITORY_URL && (
+          <a className={styles.link} href={SOURCE_REPOSITORY_URL} target="_blank" rel="noreferrer">
+            Source code
+          </a>
+        )}
         <a className={styles.link} href={BOOK_SOURCE_URL} target="_blank" rel="noreferrer">
           The book at sacred-texts
         </a>

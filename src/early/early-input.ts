@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** What the inline script (early-input-script.ts) keeps: taps in order, and the controls now live. */
+/** What the inline script (contract/early-input-script.ts) keeps: taps in order, and the controls now live. */
 interface EarlyInput {
   pending: string[];
   live: Record<string, boolean>;

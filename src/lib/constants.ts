@@ -1,6 +1,8 @@
-/** The public home of this project's source. */
-export const SOURCE_REPOSITORY_URL: string =
-  (import.meta.env.VITE_SOURCE_URL as string | undefined) || 'https://github.com/alchemy-of-happiness/semantic-search';
+/**
+ * The public home of this project's source: VITE_SOURCE_URL, else package.json's repository (see
+ * vite.config.ts); undefined where neither is set, and then no page links to it.
+ */
+export const SOURCE_REPOSITORY_URL: string | undefined = (import.meta.env.VITE_SOURCE_URL as string | undefined) || undefined;
 
 /** The 1909 translation as scanned at sacred-texts.com. */
 export const BOOK_SOURCE_URL = 'https://archive.sacred-texts.com/isl/tah/index.htm';

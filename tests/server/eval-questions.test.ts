@@ -36,3 +36,29 @@ describe('the evaluation question set', async () => {
     }
   });
 });
+
+describe('the fresh test part', async () => {
+  const { questions } = JSON.parse(await readFile(new URL('../../server/eval/questions.json', import.meta.url), 'utf8')) as {
+    questions: EvalQuestion[];
+  };
+  const test = questions.filter((q) => q.part === 'test');
+  const clean = test.filter((q) => q.style !== 'typo');
+
+  it('has at least 120 blind questions over every chapter, 40% in today’s words and 25% paraphrases', () => {
+    expect(clean.length).toBeGreaterThanOrEqual(120);
+    for (const chapter of CHAPTERS) expect(clean.some((q) => q.chapter === chapter), chapter).toBe(true);
+    expect(clean.filter((q) => q.style === 'modern').length / clean.length).toBeGreaterThanOrEqual(0.4);
+    expect(clean.filter((q) => q.style === 'paraphrase').length / clean.length).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it('pairs each typo’d question with its clean twin in the same part, with the same gold', () => {
+    const typos = test.filter((q) => q.style === 'typo');
+    expect(typos.length).toBeGreaterThanOrEqual(19);
+    for (const q of typos) {
+      const twin = clean.find((c) => c.query === q.twin);
+      expect(twin, q.query).toBeDefined();
+      expect(twin!.gold).toEqual(q.gold);
+      expect(q.query).not.toBe(q.twin);
+    }
+  });
+});

@@ -112,11 +112,13 @@ export default function AboutPage() {
           the retrieval service behind it. Enthusiasts and teachers (Ustaz) sign in to compare the models; their votes
           decide which one we keep.
         </Body1>
-        <Subtitle1 as="p">
-          <FluentLink href={SOURCE_REPOSITORY_URL} target="_blank" rel="noreferrer">
-            Source repository
-          </FluentLink>
-        </Subtitle1>
+        {SOURCE_REPOSITORY_URL && (
+          <Subtitle1 as="p">
+            <FluentLink href={SOURCE_REPOSITORY_URL} target="_blank" rel="noreferrer">
+              Source repository
+            </FluentLink>
+          </Subtitle1>
+        )}
       </section>
     </Page>
   );

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startCommand } from '../../scripts/start-command.ts';
+import { startCommand } from './start-command.ts';
 
 export interface RunningServer {
   url: string;
