@@ -64,7 +64,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const CLIENT_ENTRIES = ['./src/main.ts', './src/boot.tsx', './src/prerender'];
-const CLIENT_SHARED = ['./src/lib', './src/components', './src/early'];
+const CLIENT_SHARED = ['./src/lib', './src/components'];
 
 /** import-x/no-restricted-paths zones for src/: what each part of the client may not import. */
 export const CLIENT_ZONES = [
@@ -84,7 +84,7 @@ export const CLIENT_ZONES = [
   {
     target: CLIENT_SHARED,
     from: ['./src/features', './src/app', ...CLIENT_ENTRIES],
-    message: 'Shared code (src/lib, src/components, src/early) never imports a feature or the app: pass what it needs in, or move it into the feature.',
+    message: 'Shared code (src/lib, src/components) never imports a feature or the app: pass what it needs in, or move it into the feature.',
   },
 ];
 

@@ -2,7 +2,7 @@ import { Button, Tooltip } from '@fluentui/react-components';
 import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { TOOLTIP_SHOW_DELAY_MS, TOOLTIP_TOUCH_DELAY_MS } from '../lib/constants.ts';
 import { useMediaQuery } from '../lib/hooks/use-media-query.ts';
-import { useEarlyAction } from '../early/early-input.ts';
+import { useEarlyAction } from '../lib/early-input.ts';
 import { useTheme } from '../lib/theme/theme-store.ts';
 
 export function ThemeToggle() {

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../../lib/constants.ts';
 import { useHideOnScroll } from '../../lib/hooks/use-hide-on-scroll.ts';
 import { useMediaQuery } from '../../lib/hooks/use-media-query.ts';
-import { useEarlyAction } from '../../early/early-input.ts';
+import { useEarlyAction } from '../../lib/early-input.ts';
 import { useSession } from '../../features/session/index.ts';
 import { InstallButton } from '../../features/pwa/components/InstallButton.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';

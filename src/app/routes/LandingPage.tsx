@@ -1,7 +1,7 @@
 import { Body1, Button, LargeTitle, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
 import { DEFAULT_HERO_HEIGHT } from '../../lib/constants.ts';
-import { useEarlyAction } from '../../early/early-input.ts';
+import { useEarlyAction } from '../../lib/early-input.ts';
 import { useSession } from '../../features/session/index.ts';
 
 const useStyles = makeStyles({

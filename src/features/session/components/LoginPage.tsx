@@ -15,7 +15,7 @@ import { useLocation } from 'wouter';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { useTypedBeforeHydration } from '../../../lib/hooks/use-typed-before-hydration.ts';
 import { Page } from '../../../components/Page.tsx';
-import { useEarlyAction } from '../../../early/early-input.ts';
+import { useEarlyAction } from '../../../lib/early-input.ts';
 import { useSession } from '../session-store.ts';
 import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../user-type.ts';
 
