@@ -110,6 +110,7 @@ async function main(): Promise<void> {
     searchLimiter: db.kind === 'postgres' ? new StoreLimiter(db, config.searchRateLimit) : undefined,
     searchRateLimit: config.searchRateLimit,
     voteRateLimit: config.voteRateLimit,
+    dailyRoundBound: config.dailyRoundBound,
     closeStore: true,
     ...(metrics ? { metrics } : {}),
     staticDir: config.staticDir,
