@@ -22,6 +22,7 @@ import { startRetrieval } from './search/start-retrieval.ts';
 import { buildIndexesInWorker, corpusIndexesMissing } from './search/build-indexes-in-worker.ts';
 import { terminalProgress } from './common/progress.ts';
 import { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
+import { recheckVotes } from './arena/recheck-votes.ts';
 
 /** The signing keys in the store, shared by every instance on it (the first start makes one). */
 async function storedKeys(db: Db, config: Config): Promise<StoredKeyRing> {
@@ -151,6 +152,14 @@ async function main(): Promise<void> {
     throw new ListenError(error);
   });
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
+
+  // Votes saved before the arena's checks, or for a model not served then, are checked now, while the server serves.
+  let closing = false;
+  app.addHook('preClose', async () => void (closing = true));
+  recheckVotes(db, app.shownCheck, () => closing).then(
+    (decided) => decided > 0 && app.log.info({ votes: decided }, 'unchecked votes checked against what the models show'),
+    (error: unknown) => !closing && app.log.warn({ err: error }, 'the unchecked votes could not be checked; the next start tries again'),
+  );
 }
 
 /** The server could not listen where it was told (a port in use, an address this machine has not, a HOST that does not resolve). */

@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recheckVotes } from '../../server/arena/recheck-votes.ts';
+import { computeStats } from '../../server/stats/model-stats.ts';
+import { tallyVotes, votesVersion } from '../../server/store/feedback.ts';
+import { openTestDb } from './harness.ts';
 import { questionId } from '../../server/arena/question.ts';
 import { SHOWN_RANKS, ShownCheck } from '../../server/arena/shown-check.ts';
 import { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
@@ -54,5 +59,40 @@ describe('checking a vote against what its model shows', () => {
     expect(searches).toBe(2);
     await check.check(batch.map((vote) => ({ ...vote, query: 'ENVY ' })));
     expect(searches).toBe(2);
+  });
+});
+
+describe('votes saved before the checks', () => {
+  it('are checked at a start, each by what its model shows now, and then counted by the same rules', async () => {
+    const test = await openTestDb('embedded');
+    try {
+      const query = 'envy';
+      const [lsa, sif] = await engine.search(query, 3, 'both');
+      // As votes stood before migration 006: no question, passage or verdict.
+      const legacy = (label: string, model: string, text: string, round: string) =>
+        test.db.query(
+          `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
+           VALUES ('reader', $1, 'Enthusiast', 'reader', $2, $3, $4, $5, '👍', 0.5)`,
+          [round, query, text, model, label],
+        );
+      const round = randomUUID();
+      await legacy('A', lsa!.model_type, lsa!.text, round);
+      await legacy('B', sif!.model_type, sif!.text, round);
+      await legacy('A', lsa!.model_type, 'Made up.', randomUUID());
+      await legacy('A', 'Made-up model', lsa!.text, randomUUID());
+      await legacy('A', 'BGE bge-small-en-v1.5', lsa!.text, randomUUID());
+      const before = computeStats(await tallyVotes(test.db, 30), 30);
+      expect(before).toMatchObject({ votes: 0, leftOutVotes: { unchecked: 5 } });
+      const version = await votesVersion(test.db);
+      expect(await recheckVotes(test.db, new ShownCheck(engine, ['BGE bge-small-en-v1.5']))).toBe(4);
+      expect(await votesVersion(test.db)).not.toBe(version);
+      const after = computeStats(await tallyVotes(test.db, 30), 30);
+      expect(after).toMatchObject({ votes: 2, leftOutVotes: { notShown: 1, unknownModel: 1, unchecked: 1, repeat: 0 } });
+      expect(after.rounds.compared).toBe(1);
+      const [{ question_id }] = await test.db.query<{ question_id: string }>(`SELECT DISTINCT question_id FROM feedback`);
+      expect(question_id).toBe(questionId(query));
+    } finally {
+      await test.drop();
+    }
   });
 });
