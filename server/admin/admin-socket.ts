@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, lstat, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config.ts';
+import { ConfigError, DEFAULT_DAILY_ROUND_BOUND } from '../config.ts';
 import { sideServerLogging } from '../log.ts';
 import type { Db } from '../store/db.ts';
 import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
@@ -9,7 +9,6 @@ import { PassThrough } from 'node:stream';
 import { Type, type Static } from 'typebox';
 import { EXPORT_FORMATS } from '../arena/export-format.ts';
 import { writeVoteExport } from '../arena/vote-export.ts';
-import { DEFAULT_DAILY_ROUND_BOUND } from '../config.ts';
 
 /** What `npm run votes -- export` asks the server for. */
 const ExportQuery = Type.Object({
@@ -52,7 +51,8 @@ export async function reachAdminSocket(dataDir: string): Promise<SocketAddress |
 
 /**
  * The embedded database can be open in one process only, so while the server runs, the users
- * CLI asks it to run the command (the change then takes effect at once). The socket is a file in
+ * CLI asks it to run the command (the change then takes effect at once), and the votes CLI asks
+ * it for the export (streamed as the CLI reads it). The socket is a file in
  * DATA_DIR readable by the server's user only: whoever can reach it could open the database anyway.
  * Returns null when the path is too long for a socket (the CLI then refuses and says why).
  */
