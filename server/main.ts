@@ -138,6 +138,10 @@ async function main(): Promise<void> {
   const stopHousekeeping = keepForgetting(db, { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS }, app.log);
   app.addHook('preClose', async () => stopHousekeeping());
 
+  // The background check of unchecked votes (after listen, below) stops as the app begins to close.
+  let closing = false;
+  app.addHook('preClose', async () => void (closing = true));
+
   // On SIGTERM or SIGINT: stop being ready, finish the requests in flight, close the store, exit.
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
@@ -154,8 +158,6 @@ async function main(): Promise<void> {
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
 
   // Votes saved before the arena's checks, or for a model not served then, are checked now, while the server serves.
-  let closing = false;
-  app.addHook('preClose', async () => void (closing = true));
   recheckVotes(db, app.shownCheck, () => closing).then(
     (decided) => decided > 0 && app.log.info({ votes: decided }, 'unchecked votes checked against what the models show'),
     (error: unknown) => !closing && app.log.warn({ err: error }, 'the unchecked votes could not be checked; the next start tries again'),
