@@ -60,9 +60,7 @@ export class RetrievalEngine {
       chosen.map(async (entry) => {
         if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
         const started = performance.now();
-        const vector = await this.queryVector(entry.index, query);
-        // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
-        const hits = entry.index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
+        const { vector, hits } = await this.rank(entry.index, query, topK);
         const results = hits.map((hit, i): SearchResult => {
           const passage = this.corpus.passages[hit.passage]!;
           const highlight = entry.index.bestSentence(hit.passage, vector);
@@ -84,6 +82,35 @@ export class RetrievalEngine {
       }),
     );
     return interleave(perModel);
+  }
+
+  /**
+   * The ids of the first `topK` passages `modelType`'s model answers `query` with, by the same
+   * computation as search: null when no model of this lineup carries that name, and
+   * ModelUnavailableError when it does but cannot be served now.
+   */
+  async firstPassageIds(query: string, modelTypeName: string, topK: number): Promise<string[] | null> {
+    const entry = this.entries.find((e) => modelType(e) === modelTypeName);
+    if (!entry) return null;
+    if ('error' in entry) throw new ModelUnavailableError(`The ${modelTypeName} model cannot be served right now`);
+    const { hits } = await this.rank(entry.index, query, topK);
+    return hits.map((hit) => this.corpus.passages[hit.passage]!.id);
+  }
+
+  /** The passage whose text this is (its ends' spaces aside), or undefined. */
+  passageIdOf(text: string): string | undefined {
+    this.idsByText ??= new Map(this.corpus.passages.map((p) => [p.text.trim(), p.id]));
+    return this.idsByText.get(text.trim());
+  }
+
+  private idsByText?: Map<string, string>;
+
+  /** The best `topK` passages for the query, and the query's vector. */
+  private async rank(index: PassageIndex, query: string, topK: number) {
+    const vector = await this.queryVector(index, query);
+    // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
+    const hits = index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
+    return { vector, hits };
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {

@@ -26,6 +26,7 @@ import { ServerData } from '../../../components/ServerData.tsx';
 import { ReactionMixChart } from './ReactionMixChart.tsx';
 import { WinRateChart } from './WinRateChart.tsx';
 import { flushOutbox } from '../../feedback/index.ts';
+import { arenaRules, leftOutSentence } from '../arena-rules.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -83,10 +84,10 @@ export default function InsightsPage() {
 function StatsView({ stats }: { stats: Stats }) {
   const styles = useStyles();
   const winRows = stats.models.flatMap((m) => READERS.map((readers) => ({ model: m, readers, record: recordFor(m, readers) })));
-  const leftOut =
-    stats.leftOut > 0
-      ? ` ${count(stats.leftOut, 'vote names', 'votes name')} no model this service serves (an earlier one, or a name sent by hand) and ${stats.leftOut === 1 ? 'is' : 'are'} not counted.`
-      : '';
+  // Older servers sent neither the bound nor the reasons.
+  const rules = stats.dailyRoundBound ? ` ${arenaRules(stats)}` : '';
+  const leftOutText = stats.leftOutVotes && stats.rounds.leftOut ? leftOutSentence(stats) : '';
+  const leftOut = leftOutText ? ` ${leftOutText}` : '';
   if (stats.votes === 0) {
     return (
       <>
@@ -112,6 +113,7 @@ function StatsView({ stats }: { stats: Stats }) {
         {stats.rounds.samePassage} more showed the same passage from both models and {stats.rounds.samePassage === 1 ? 'is' : 'are'}{' '}
         counted apart. A model wins a round when readers rated its passage higher (👍 over 🤷 over 👎); its win rate leaves ties out,
         and the bar’s whisker is the 95% Wilson interval. Model names are shown here only; the dashboard stays blind.
+        {rules}
         {leftOut}
       </Body1>
 
