@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -20,6 +21,7 @@ export const LAYERS = [
   ['server/search', 'server/stats'],
   ['server/store'],
   ['server/auth'],
+  ['server/arena'],
   ['server/http'],
   ['server/routes', 'server/admin', 'server/bootstrap.ts'],
   ['server/app.ts'],
@@ -56,6 +58,38 @@ const clientZone = {
   message: 'The client never imports server code or build scripts: what both need lives in contract/.',
 };
 
+/**
+ * The client's layout (docs/client.md): src/app (the shell, its routes and providers) and the
+ * entries on top, the features beneath, the shared pieces at the bottom. Paths from the repository.
+ */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const CLIENT_ENTRIES = ['./src/main.ts', './src/boot.tsx', './src/prerender'];
+const CLIENT_SHARED = ['./src/lib', './src/components'];
+
+/** import-x/no-restricted-paths zones for src/: what each part of the client may not import. */
+export const CLIENT_ZONES = [
+  {
+    target: './src/features',
+    from: ['./src/app', ...CLIENT_ENTRIES],
+    message: 'A feature never imports the app (its shell, routes, entries): the app composes features, not the other way round.',
+  },
+  ...FEATURES.flatMap((feature) =>
+    FEATURES.filter((other) => other !== feature).map((other) => ({
+      target: `./src/features/${feature}`,
+      from: `./src/features/${other}`,
+      except: ['./index.ts'],
+      message: `A feature uses another only through its public entry: import from src/features/${other}/index.ts (add what you need there).`,
+    })),
+  ),
+  {
+    target: CLIENT_SHARED,
+    from: ['./src/features', './src/app', ...CLIENT_ENTRIES],
+    message: 'Shared code (src/lib, src/components) never imports a feature or the app: pass what it needs in, or move it into the feature.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-earlier', 'dist-server', 'data', 'models', 'node_modules', 'coverage', 'test-results', 'dev-dist', 'scratch'] },
   js.configs.recommended,
@@ -74,7 +108,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...layerZones(), clientZone] }],
+      // The repository's layers, then the client's own inside src/ (CLIENT_ZONES; docs/client.md, "Rules").
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...layerZones(), clientZone, ...CLIENT_ZONES] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from './auth/auth-service.ts';
+import { DEFAULT_DAILY_ROUND_BOUND } from './config.ts';
 import { createLogger } from './log.ts';
 import { isApiRequest } from './http/api-paths.ts';
 import { authentication } from './http/authenticate.ts';
@@ -30,8 +31,8 @@ export interface AppDeps {
   /** Search, reading in context and the lineup /api/health reports; without it search answers 503. */
   engine?: RetrievalEngine;
   /**
-   * The models whose votes count in the statistics, recorded in the store as the app starts:
-   * every model either lineup serves (main), or else the engine's own.
+   * The names votes may carry for a model of this version: every model either lineup serves
+   * (main), or else the engine's own. A vote naming one the engine cannot run is checked later.
    */
   servedModelTypes?: string[];
   /** Searches a minute per address when no `searchLimiter` is given; 0 (the default) turns the limit off. */
@@ -39,6 +40,8 @@ export interface AppDeps {
   searchLimiter?: SearchLimiter;
   /** Votes a minute per reader; 0 (the default) turns the limit off. */
   voteRateLimit?: number;
+  /** Decided rounds a reader a day that count in the comparison (ARENA_DAILY_ROUNDS; DEFAULT_DAILY_ROUND_BOUND by default). */
+  dailyRoundBound?: number;
   now?: () => number;
   /** Counts for Prometheus (METRICS_PORT); nothing is counted without. */
   metrics?: Metrics;
@@ -128,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: deps.auth,
     engine: deps.engine ?? null,
     servedModelTypes: deps.servedModelTypes ?? deps.engine?.modelTypes() ?? [],
-    settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), voteRateLimit: deps.voteRateLimit ?? 0, now },
+    settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), voteRateLimit: deps.voteRateLimit ?? 0, dailyRoundBound: deps.dailyRoundBound ?? DEFAULT_DAILY_ROUND_BOUND, now },
     closeStore: deps.closeStore ?? false,
   });
   await app.register(requestMetrics, { metrics: deps.metrics ?? null });

@@ -61,13 +61,40 @@ export class RetrievalEngine {
       chosen.map(async (entry) => {
         if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
         const started = performance.now();
-        const vector = await this.queryVector(entry.index, query);
-        const results = modelResults(entry, this.corpus.passages, vector, rankPassages(entry.index, vector, topK));
+        const { vector, hits } = await this.rank(entry.index, query, topK);
+        const results = modelResults(entry, this.corpus.passages, vector, hits);
         this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
         return results;
       }),
     );
     return interleave(perModel);
+  }
+
+  /**
+   * The ids of the first `topK` passages `modelType`'s model answers `query` with, by the same
+   * computation as search: null when no model of this lineup carries that name, and
+   * ModelUnavailableError when it does but cannot be served now.
+   */
+  async firstPassageIds(query: string, modelTypeName: string, topK: number): Promise<string[] | null> {
+    const entry = this.entries.find((e) => modelType(e) === modelTypeName);
+    if (!entry) return null;
+    if ('error' in entry) throw new ModelUnavailableError(`The ${modelTypeName} model cannot be served right now`);
+    const { hits } = await this.rank(entry.index, query, topK);
+    return hits.map((hit) => this.corpus.passages[hit.passage]!.id);
+  }
+
+  /** The passage whose text this is (its ends' spaces aside), or undefined. */
+  passageIdOf(text: string): string | undefined {
+    this.idsByText ??= new Map(this.corpus.passages.map((p) => [p.text.trim(), p.id]));
+    return this.idsByText.get(text.trim());
+  }
+
+  private idsByText?: Map<string, string>;
+
+  /** The best `topK` passages for the query, and the query's vector. */
+  private async rank(index: PassageIndex, query: string, topK: number) {
+    const vector = await this.queryVector(index, query);
+    return { vector, hits: rankPassages(index, vector, topK) };
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {

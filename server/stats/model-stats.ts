@@ -39,9 +39,9 @@ function mostCompared(compared: RoundTally[], max: number): string[] {
 }
 
 /** Everything /api/stats reports, from the stored votes as the database counted them. */
-export function computeStats(tallies: VoteTallies): Stats {
+export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Stats {
   const models = [...new Set(tallies.reactions.map((r) => r.model))].sort();
-  const compared = tallies.rounds.filter((r) => !r.samePassage && r.a !== r.b);
+  const compared = tallies.rounds;
   const sum = (rounds: RoundTally[]) => rounds.reduce((n, r) => n + r.count, 0);
 
   // Per model, and per model and user type: wins, ties and losses.
@@ -97,10 +97,26 @@ export function computeStats(tallies: VoteTallies): Stats {
       .sort((x, y) => y.strength - x.strength);
   }
 
+  const votesOut = tallies.votesLeftOut;
+  const leftOutVotes = { repeat: votesOut.repeat, notShown: votesOut['not-shown'], unknownModel: votesOut['unknown-model'], unchecked: votesOut.unchecked };
+  const roundsOut = tallies.roundsLeftOut;
   return {
     votes: tallies.votes,
-    leftOut: tallies.leftOut,
-    rounds: { compared: sum(compared), samePassage: sum(tallies.rounds.filter((r) => r.samePassage)), oneSided: tallies.oneSided },
+    leftOut: Object.values(leftOutVotes).reduce((n, count) => n + count, 0),
+    leftOutVotes,
+    rounds: {
+      compared: sum(compared),
+      samePassage: roundsOut['same-passage'],
+      oneSided: roundsOut['one-sided'],
+      leftOut: {
+        repeat: roundsOut.repeat,
+        overDailyBound: roundsOut['over-daily-bound'],
+        notShown: roundsOut['not-shown'],
+        unknownModel: roundsOut['unknown-model'],
+        unchecked: roundsOut.unchecked,
+      },
+    },
+    dailyRoundBound,
     models: modelStats,
     bradleyTerry,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markLive, takeEarlyTaps } from '../../src/early/early-input.ts';
+import { markLive, takeEarlyTaps } from '../../src/lib/early-input.ts';
 import { EARLY_INPUT_SCRIPT } from '../../contract/early-input-script.ts';
 
 describe('taps kept before the app loads', () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setApiBase } from '../../src/api/api-base.ts';
+import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { downloadPack, megabytes, spaceProblem, type OfflinePackInfo } from '../../src/features/offline/pack-download.ts';
 
 /** Bytes that begin as every pack does. */

@@ -1,15 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setApiBase } from '../../src/api/api-base.ts';
-import { ApiError } from '../../src/api/api-error.ts';
+import { setApiBase } from '../../src/lib/api/api-base.ts';
+import { ApiError } from '../../src/lib/api/api-error.ts';
 import { asksServer, deviceAnswers } from '../../src/features/offline/fallback-rule.ts';
 import { searchBook, type DeviceAnswerer } from '../../src/features/offline/search-book.ts';
-import type { SearchResult } from '../../src/search/types.ts';
+import type { SearchResult } from '../../src/lib/search-result.ts';
+import { searchPassages } from '../../src/features/search/search-api.ts';
 import { startStandInPortal } from '../fixtures/stand-in-portal.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
 const FROM_DEVICE: SearchResult[] = [{ id: 'ch1-1', text: 'Know then, O man…', model_type: 'LSA x', similarity: 0.5 }];
+/** The dashboard's question to the server, as use-search asks it. */
+const askFor = (query: string) => (signal: AbortSignal) => searchPassages(query, 'both', signal);
+
 const FROM_SERVER: SearchResult[] = [{ id: 'ch2-3', text: 'The heart is like a mirror…', model_type: 'LSA x', similarity: 0.6 }];
 
 /** The search worker's stand-in: keeps the book or not, and notes what it was asked. */
@@ -77,7 +81,7 @@ describe('a dashboard search, with and without the book on the device', () => {
     try {
       setApiBase(portal.api);
       const kept = device(true);
-      expect(await searchBook('the heart', { device: kept, online: () => true })).toEqual({ results: FROM_SERVER, answeredOn: 'server' });
+      expect(await searchBook('the heart', askFor('the heart'), { device: kept, online: () => true })).toEqual({ results: FROM_SERVER, answeredOn: 'server' });
       expect(kept.asked).toEqual([]);
     } finally {
       portal.close();
@@ -88,7 +92,7 @@ describe('a dashboard search, with and without the book on the device', () => {
     for (const api of ['http://127.0.0.1:1/api', `${server.url}/api`]) {
       setApiBase(api);
       const kept = device(true);
-      expect(await searchBook('the heart', { device: kept, online: () => true })).toEqual({ results: FROM_DEVICE, answeredOn: 'device' });
+      expect(await searchBook('the heart', askFor('the heart'), { device: kept, online: () => true })).toEqual({ results: FROM_DEVICE, answeredOn: 'device' });
       expect(kept.asked).toEqual(['the heart']);
     }
   });
@@ -98,7 +102,7 @@ describe('a dashboard search, with and without the book on the device', () => {
     const kept = device(true);
     const before = callsOff;
     const started = Date.now();
-    expect(await searchBook('the heart', { device: kept, online: () => true, waitMs: 300 })).toEqual({ results: FROM_DEVICE, answeredOn: 'device' });
+    expect(await searchBook('the heart', askFor('the heart'), { device: kept, online: () => true, waitMs: 300 })).toEqual({ results: FROM_DEVICE, answeredOn: 'device' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     await expect.poll(() => callsOff).toBe(before + 1);
   });
@@ -111,7 +115,7 @@ describe('a dashboard search, with and without the book on the device', () => {
     });
     try {
       setApiBase(counting.api);
-      expect(await searchBook('the heart', { device: device(true), online: () => false })).toEqual({ results: FROM_DEVICE, answeredOn: 'device' });
+      expect(await searchBook('the heart', askFor('the heart'), { device: device(true), online: () => false })).toEqual({ results: FROM_DEVICE, answeredOn: 'device' });
       expect(asked).toBe(0);
     } finally {
       counting.close();
@@ -121,18 +125,18 @@ describe('a dashboard search, with and without the book on the device', () => {
   it("shows the server's refusal of the question, and without the book the failure as before", async () => {
     setApiBase(`${server.url}/api`);
     const kept = device(true);
-    await expect(searchBook('x'.repeat(5000), { device: kept, online: () => true })).rejects.toThrow(/query/i);
+    await expect(searchBook('x'.repeat(5000), askFor('x'.repeat(5000)), { device: kept, online: () => true })).rejects.toThrow(/query/i);
     expect(kept.asked).toEqual([]);
     setApiBase('http://127.0.0.1:1/api');
     const none = device(false);
-    await expect(searchBook('the heart', { device: none, online: () => true })).rejects.toThrow('Search failed');
-    await expect(searchBook('the heart', { device: none, online: () => false })).rejects.toThrow('Search failed');
+    await expect(searchBook('the heart', askFor('the heart'), { device: none, online: () => true })).rejects.toThrow('Search failed');
+    await expect(searchBook('the heart', askFor('the heart'), { device: none, online: () => false })).rejects.toThrow('Search failed');
     expect(none.asked).toEqual([]);
   });
 
   it("says what the server's attempt came to when the device cannot answer either", async () => {
     setApiBase(`${server.url}/api`);
-    await expect(searchBook('the heart', { device: device(true, true), online: () => true })).rejects.toThrow('Search is not available on this server');
-    await expect(searchBook('the heart', { device: device(true, true), online: () => false })).rejects.toThrow('Search failed');
+    await expect(searchBook('the heart', askFor('the heart'), { device: device(true, true), online: () => true })).rejects.toThrow('Search is not available on this server');
+    await expect(searchBook('the heart', askFor('the heart'), { device: device(true, true), online: () => false })).rejects.toThrow('Search failed');
   });
 });

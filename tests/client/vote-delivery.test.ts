@@ -1,16 +1,16 @@
 import { createServer, type Socket } from 'node:net';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiBase } from '../../src/api/api-base.ts';
-import { buildFeedbackItem } from '../../src/feedback/feedback-item.ts';
-import { flushOutbox, outbox } from '../../src/feedback/flush-outbox.ts';
-import { useOutboxStatus } from '../../src/feedback/outbox-status.ts';
-import { sendFromPage } from '../../src/feedback/send-from-page.ts';
-import { startOutboxSync } from '../../src/feedback/outbox-sync.ts';
-import { submitVote, type VoteOutcome } from '../../src/feedback/submit-vote.ts';
-import { useFeedback } from '../../src/feedback/use-feedback.ts';
-import { startRound } from '../../src/search/ab-round.ts';
-import { useSession } from '../../src/stores/session-store.ts';
+import { setApiBase } from '../../src/lib/api/api-base.ts';
+import { buildFeedbackItem } from '../../src/features/feedback/feedback-item.ts';
+import { flushOutbox, outbox } from '../../src/features/feedback/flush-outbox.ts';
+import { useOutboxStatus } from '../../src/features/feedback/outbox-status.ts';
+import { sendFromPage } from '../../src/features/feedback/send-from-page.ts';
+import { startOutboxSync } from '../../src/features/feedback/outbox-sync.ts';
+import { submitVote, type VoteOutcome } from '../../src/features/feedback/submit-vote.ts';
+import { useFeedback } from '../../src/features/feedback/use-feedback.ts';
+import { startRound } from '../../src/features/search/ab-round.ts';
+import { useSession } from '../../src/features/session/session-store.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
 const PASSWORD = 'correct horse battery';

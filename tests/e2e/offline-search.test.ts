@@ -57,15 +57,23 @@ class Server {
   async packVersion(): Promise<string> {
     return ((await (await fetch(`${this.url}/api/offline-pack`)).json()) as { version: string }).version;
   }
-  async votes(query: string): Promise<StoredVote[]> {
+  private async token(): Promise<string> {
     const login = await fetch(`${this.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: 'demo', password: PASSWORD, grant_type: 'password' }).toString(),
     });
-    const { access_token } = (await login.json()) as { access_token: string };
-    const stored = (await (await fetch(`${this.url}/api/feedback?limit=100`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as StoredVote[];
+    return ((await login.json()) as { access_token: string }).access_token;
+  }
+  async votes(query: string): Promise<StoredVote[]> {
+    const headers = { authorization: `Bearer ${await this.token()}` };
+    const stored = (await (await fetch(`${this.url}/api/feedback?limit=100`, { headers })).json()) as StoredVote[];
     return stored.filter((v) => v.query === query);
+  }
+  /** The statistics' count of votes, and of those left out by why. */
+  async counted(): Promise<{ votes: number; leftOutVotes: Record<string, number> }> {
+    const headers = { authorization: `Bearer ${await this.token()}` };
+    return (await (await fetch(`${this.url}/api/stats`, { headers })).json()) as { votes: number; leftOutVotes: Record<string, number> };
   }
 }
 
@@ -75,6 +83,8 @@ describe('search on the device, in Chromium, with no network and with the server
   let page: Page;
   let server: Server;
   const errors: string[] = [];
+  /** Votes delivered so far: each one counts. */
+  let delivered = 0;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -119,8 +129,12 @@ describe('search on the device, in Chromium, with no network and with the server
     const votes = await server.votes(query);
     expect(votes).toHaveLength(1);
     expect(votes[0]).toMatchObject({ result_label: label, reaction });
-    // What the server would have shown for this question, under its model's own name.
+    // What the server would have shown for this question, under its model's own name: the arena
+    // finds its passage among what its model shows, and counts it.
     expect(expected.map((r) => `${r.model_type}|${r.text.trim()}`)).toContain(`${votes[0]!.model_type}|${votes[0]!.retrieved_text.trim()}`);
+    const counted = await server.counted();
+    expect(counted.leftOutVotes).toMatchObject({ notShown: 0, unknownModel: 0, unchecked: 0 });
+    expect(counted.votes).toBe(++delivered);
   }
 
   it('downloads the book once, its size stated first, with a progress bar', async () => {

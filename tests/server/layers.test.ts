@@ -40,7 +40,7 @@ describe('the layer map, enforced by the lint', () => {
   });
 
   it('keeps the server out of the client and the client out of the server, and build tools out of the tests', async () => {
-    expect(await ruleHits('server/http/layer-probe.ts', "export { passageIdOf } from '../../src/app/passage-id.ts';\n")).toContain(LAYER_RULE);
+    expect(await ruleHits('server/http/layer-probe.ts', "export { passageIdOf } from '../../src/features/reading/passage-id.ts';\n")).toContain(LAYER_RULE);
     expect(await ruleHits('src/app/layer-probe.ts', "export { loadConfig } from '../../server/config.ts';\n")).toContain(LAYER_RULE);
     expect(await ruleHits('sw/layer-probe.ts', "export { startCommand } from '../scripts/start-command.ts';\n")).toContain(LAYER_RULE);
     expect(await ruleHits('contract/layer-probe.ts', "export { MAX_CLOCK_SKEW_SECONDS } from '../server/auth/tokens.ts';\n")).toContain(LAYER_RULE);

@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../search/types.ts';
+import type { SearchResult } from '../../lib/search-result.ts';
 import type { WorkerAsk, WorkerReply, WorkerRequest } from './search-worker-messages.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/api-error.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
 
 /** How long a search waits for the server before the device answers (when it keeps the book). */
 export const SERVER_WAIT_MS = 4_000;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ApiError } from '../../api/api-error.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { forgetLoadedPack, loadOnDevice } from './device-search.ts';
 import { downloadPack, fetchPackOffer, spaceProblem, type OfflinePackInfo } from './pack-download.ts';
 import { readPackInfo, removePack, savePack, type StoredPackInfo } from './pack-store.ts';

@@ -1,7 +1,7 @@
 import type { OfflinePackInfo } from '../../../contract/offline-pack.ts';
-import { apiUrl } from '../../api/api-base.ts';
-import { ApiError, errorFromResponse } from '../../api/api-error.ts';
-import { jsonReply, publicFetch } from '../../api/http-client.ts';
+import { apiUrl } from '../../lib/api/api-base.ts';
+import { ApiError, errorFromResponse } from '../../lib/api/api-error.ts';
+import { jsonReply, publicFetch } from '../../lib/api/http-client.ts';
 
 export type { OfflinePackInfo };
 

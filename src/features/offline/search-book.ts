@@ -1,6 +1,5 @@
-import { ApiError } from '../../api/api-error.ts';
-import { searchPassages } from '../../api/search-api.ts';
-import type { SearchResult } from '../../search/types.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
+import type { SearchResult } from '../../lib/search-result.ts';
 import { searchOnDevice } from './device-search.ts';
 import { asksServer, deviceAnswers, SERVER_WAIT_MS, type ServerOutcome } from './fallback-rule.ts';
 import { readPackInfo } from './pack-store.ts';
@@ -23,7 +22,12 @@ export interface BookAnswer {
   answeredOn: 'server' | 'device';
 }
 
+/** The server's search (POST /api/search, both models), called off by `signal`. */
+export type AskServer = (signal: AbortSignal) => Promise<SearchResult[]>;
+
 export interface SearchBookOptions {
+  /** Calls the whole search off (the caller asks again): neither the server nor the device answers then. */
+  signal?: AbortSignal;
   device?: DeviceAnswerer;
   /** How long the server has before the device answers instead. */
   waitMs?: number;
@@ -31,12 +35,13 @@ export interface SearchBookOptions {
 }
 
 /**
- * A question as the dashboard asks it (both models). Online, the server answers, as always. Where
- * this device keeps the book, it answers instead when the browser is offline, or the server does
- * not answer within `waitMs`, cannot be reached, or cannot serve now (fallback-rule.ts); the
- * server's request is then called off. Otherwise the server's error stands, as before.
+ * A question as the dashboard asks it (both models). Online, the server answers (`askServer`),
+ * as always. Where this device keeps the book, it answers instead when the browser is offline, or
+ * the server does not answer within `waitMs`, cannot be reached, or cannot serve now
+ * (fallback-rule.ts); the server's request is then called off. Otherwise the server's error
+ * stands, as before.
  */
-export async function searchBook(query: string, options: SearchBookOptions = {}): Promise<BookAnswer> {
+export async function searchBook(query: string, askServer: AskServer, options: SearchBookOptions = {}): Promise<BookAnswer> {
   const device = options.device ?? thisDevice;
   const online = (options.online ?? (() => navigator.onLine))();
   const keepsBook = await device.keepsBook().catch(() => false);
@@ -47,30 +52,36 @@ export async function searchBook(query: string, options: SearchBookOptions = {})
       throw new ApiError('network', 'Search failed');
     }
   }
-  if (!keepsBook) return { results: await searchPassages(query, 'both'), answeredOn: 'server' };
-
   const controller = new AbortController();
+  const callOff = () => controller.abort();
+  options.signal?.addEventListener('abort', callOff, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<ServerOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'too-late' }), options.waitMs ?? SERVER_WAIT_MS);
-  });
-  let results: SearchResult[] = [];
-  const asked = searchPassages(query, 'both', controller.signal).then(
-    (answer): ServerOutcome => {
-      results = answer;
-      return { kind: 'answered' };
-    },
-    (error: unknown): ServerOutcome => ({ kind: 'failed', error }),
-  );
-  const outcome = await Promise.race([asked, late]);
-  clearTimeout(timer);
-  if (outcome.kind === 'answered') return { results, answeredOn: 'server' };
-  if (!deviceAnswers(outcome, keepsBook)) throw outcome.kind === 'failed' ? outcome.error : new ApiError('network', 'Search failed');
-  controller.abort();
   try {
-    return { results: await device.answer(query), answeredOn: 'device' };
-  } catch {
-    // The device could not answer either: the reader is told what the server's attempt came to.
-    throw outcome.kind === 'failed' ? outcome.error : new ApiError('network', 'Search failed');
+    if (!keepsBook) return { results: await askServer(controller.signal), answeredOn: 'server' };
+    const late = new Promise<ServerOutcome>((resolve) => {
+      timer = setTimeout(() => resolve({ kind: 'too-late' }), options.waitMs ?? SERVER_WAIT_MS);
+    });
+    let results: SearchResult[] = [];
+    const asked = askServer(controller.signal).then(
+      (answer): ServerOutcome => {
+        results = answer;
+        return { kind: 'answered' };
+      },
+      (error: unknown): ServerOutcome => ({ kind: 'failed', error }),
+    );
+    const outcome = await Promise.race([asked, late]);
+    if (outcome.kind === 'answered') return { results, answeredOn: 'server' };
+    const serverError = outcome.kind === 'failed' ? outcome.error : new ApiError('network', 'Search failed');
+    if (options.signal?.aborted || !deviceAnswers(outcome, keepsBook)) throw serverError;
+    controller.abort();
+    try {
+      return { results: await device.answer(query), answeredOn: 'device' };
+    } catch {
+      // The device could not answer either: the reader is told what the server's attempt came to.
+      throw serverError;
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', callOff);
   }
 }

@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../search/types.ts';
+import type { SearchResult } from '../../lib/search-result.ts';
 
 /** What the page asks the search worker. */
 export type WorkerAsk =

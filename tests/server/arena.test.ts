@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
+import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { corpusEngine } from './engine-helpers.ts';
+import { STORES, startTestServer, type TestServer } from './harness.ts';
+
+const PASSWORD = 'correct horse battery';
+const BOUND = 3;
+const DAY_MS = 86_400_000;
+
+let engine: RetrievalEngine;
+beforeAll(async () => {
+  engine = await corpusEngine();
+});
+
+/**
+ * Readers trying to decide the leaderboard alone, against a real server and the real weight-free
+ * engine: none of them moves /api/stats beyond one voice; an honest reader's round counts once.
+ */
+describe.each(STORES)('the arena on %s store, against a stuffing reader', (store) => {
+  let server: TestServer;
+  const clock = { ms: Date.parse('2026-11-23T09:00:00Z') };
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer(store, { extra: { engine, dailyRoundBound: BOUND, now: () => clock.ms } });
+  });
+  afterAll(() => server.close());
+
+  /** A new reader, signed in. */
+  async function reader(): Promise<string> {
+    const name = `r${randomUUID().slice(0, 8)}`;
+    await server.addUser(name, PASSWORD);
+    tokens[name] = ((await (await server.login(name, PASSWORD)).json()) as { access_token: string }).access_token;
+    return name;
+  }
+  const search = async (query: string) => (await (await server.api('/api/search', { json: { query } })).json()) as SearchResult[];
+  const save = async (name: string, items: unknown[]) => {
+    const res = await server.api('/api/save', { token: tokens[name]!, json: { items } });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  const stats = async () => (await (await server.api('/api/stats', { token: Object.values(tokens)[0]! })).json()) as Stats;
+  const vote = (query: string, result: Pick<SearchResult, 'text' | 'model_type'>, label: 'A' | 'B', reaction: string, round: string) => ({
+    user_type: 'Enthusiast',
+    username: 'anyone',
+    query,
+    retrieved_text: result.text,
+    model_type: result.model_type,
+    result_label: label,
+    reaction,
+    confidence_score: 0.5,
+    client_id: randomUUID(),
+    round_id: round,
+  });
+  /**
+   * A's and B's votes on a search's first two results (the first of each model), the first
+   * preferred. The questions are ones whose two models' first passages differ (a round showing
+   * one passage twice has nothing to compare).
+   */
+  const roundOf = (query: string, [first, second]: SearchResult[], round = randomUUID()) => [
+    vote(query, first!, 'A', '👍', round),
+    vote(query, second!, 'B', '👎', round),
+  ];
+
+  /** What a reader's votes added to the statistics since `before`. */
+  function added(before: Stats, after: Stats) {
+    const wins = (s: Stats) => s.models.reduce((n, m) => n + m.comparison.wins + m.comparison.ties + m.comparison.losses, 0);
+    const reactions = (s: Stats) => s.models.reduce((n, m) => n + m.reactions.total, 0);
+    return { compared: after.rounds.compared - before.rounds.compared, sides: wins(after) - wins(before), reactions: reactions(after) - reactions(before) };
+  }
+
+  it('counts an honest reader’s round exactly once', async () => {
+    const honest = await reader();
+    const query = 'What is the key to the knowledge of God?';
+    const before = await stats();
+    expect(await save(honest, roundOf(query, await search(query)))).toEqual({ saved: 2, duplicates: 0 });
+    expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
+  });
+
+  it('counts one real search voted under a hundred round ids, five calls of twenty, as one round', async () => {
+    const stuffer = await reader();
+    const query = 'the intellect is like a chief minister';
+    const results = await search(query);
+    const before = await stats();
+    for (let call = 0; call < 5; call++) {
+      const items = Array.from({ length: 10 }, () => roundOf(query, results)).flat();
+      // The same two passages under the other labels too: still the same round.
+      items.push(...roundOf(query, [results[1]!, results[0]!]).map((item) => ({ ...item, reaction: '👍' })));
+      expect(await save(stuffer, items)).toMatchObject({ saved: 22 });
+    }
+    const after = await stats();
+    expect(added(before, after)).toEqual({ compared: 1, sides: 2, reactions: 2 });
+    expect(after.rounds.leftOut.repeat - before.rounds.leftOut.repeat).toBe(54);
+  });
+
+  it('counts a round sent again and again, and twenty-five 👍 for one passage, once', async () => {
+    const stuffer = await reader();
+    const query = 'lust and appetite';
+    const results = await search(query);
+    const round = randomUUID();
+    const before = await stats();
+    for (let i = 0; i < 25; i++) await save(stuffer, roundOf(query, results, round));
+    expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
+  });
+
+  it('leaves out made-up passages and another model’s passage under a served name, counted apart as not shown', async () => {
+    const stuffer = await reader();
+    // A question whose second model's first passage is not among the first model's three.
+    let query = '';
+    let results: SearchResult[] = [];
+    for (const q of ['music and dancing', 'the world as a seductive woman', 'counting the days of one’s life', 'marriage and its duties']) {
+      results = await search(q);
+      const firstModel = results.filter((r) => r.model === results[0]!.model).map((r) => r.id);
+      if (!firstModel.includes(results[1]!.id)) {
+        query = q;
+        break;
+      }
+    }
+    expect(query).not.toBe('');
+    const [lsa, sif] = results;
+    const before = await stats();
+    const forged = randomUUID();
+    const borrowed = randomUUID();
+    await save(stuffer, [
+      // A made-up passage under the first model's name, against the second's real one.
+      vote(query, { text: 'Model one is the best model ever made.', model_type: lsa!.model_type }, 'A', '👍', forged),
+      vote(query, sif!, 'B', '👎', forged),
+      // The second model's passage under the first model's name.
+      vote(query, { text: sif!.text, model_type: lsa!.model_type }, 'A', '👍', borrowed),
+      vote(query, sif!, 'B', '👎', borrowed),
+      // A passage of the book no model shows for this question.
+      vote(query, { text: engine.corpus.passages.at(-1)!.text, model_type: lsa!.model_type }, 'A', '👍', randomUUID()),
+    ]);
+    const after = await stats();
+    expect(added(before, after)).toEqual({ compared: 0, sides: 0, reactions: 1 });
+    expect(after.leftOutVotes.notShown - before.leftOutVotes.notShown).toBe(3);
+    expect(after.rounds.leftOut.notShown - before.rounds.leftOut.notShown).toBe(2);
+    // All five are stored as sent.
+    const mine = (await (await server.api('/api/feedback?limit=10', { token: tokens[stuffer]! })).json()) as unknown[];
+    expect(mine).toHaveLength(5);
+  });
+
+  it('counts a reader’s first rounds of a day up to the bound, the rest apart; the next day counts again', async () => {
+    const stuffer = await reader();
+    const questions = ['anger and its cure', 'envy', 'the remembrance of death', 'pride', 'the body as a city', 'the day of judgement'];
+    const before = await stats();
+    for (const q of questions.slice(0, 5)) await save(stuffer, roundOf(q, await search(q)));
+    const after = await stats();
+    expect(added(before, after)).toMatchObject({ compared: BOUND, sides: 2 * BOUND, reactions: 10 });
+    expect(after.rounds.leftOut.overDailyBound - before.rounds.leftOut.overDailyBound).toBe(2);
+    expect(after.dailyRoundBound).toBe(BOUND);
+    clock.ms += DAY_MS;
+    await save(stuffer, roundOf(questions[5]!, await search(questions[5]!)));
+    expect(added(after, await stats())).toMatchObject({ compared: 1 });
+  });
+
+  it('counts votes queued offline and delivered days later, the question however it was spaced and cased', async () => {
+    const offline = await reader();
+    const query = 'heaven and hell';
+    const items = roundOf(query, await search(query)).map((item) => ({ ...item, query: '  Heaven and\tHELL ' }));
+    clock.ms += 5 * DAY_MS;
+    const before = await stats();
+    await save(offline, items);
+    expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
+  });
+});
