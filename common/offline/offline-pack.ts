@@ -51,6 +51,19 @@ export interface PackableModel {
   sentences: SentenceVectors;
 }
 
+/**
+ * The sentence vectors as the pack keeps them: every part as it is (their spans, where each
+ * passage's start, and whatever else the index ranks by, such as lines of a gloss), each `vectors`
+ * of `dim`-long rows quantised by row.
+ */
+function packedSentences(value: unknown, dim: number): PackValue {
+  if (value instanceof Float32Array) return value;
+  if (value === null || typeof value !== 'object') return value as PackValue;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, part]) => [key, key === 'vectors' && part instanceof Float32Array ? new QuantisedRows(part, dim) : packedSentences(part, dim)]),
+  );
+}
+
 /** State arrays a device does without: LSA's random projection, drawn again from its seed. */
 const DRAWN_FROM_SEED = new Set(['lexicalProjection']);
 
@@ -86,7 +99,7 @@ export function packValue(version: string, book: PackContents['book'], models: P
       meta: { ...(meta as Record<string, PackValue>), lexicon: lexiconAt },
       arrays,
       vectors: new QuantisedRows(vectors, model.dim),
-      sentences: { first: sentences.first, spans: sentences.spans, vectors: new QuantisedRows(sentences.vectors, model.dim) },
+      sentences: packedSentences(sentences, model.dim),
     };
   });
   return {

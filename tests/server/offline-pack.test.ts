@@ -5,6 +5,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPack, type PackSearch } from '../../common/offline/pack-search.ts';
+import { asPackContents, packValue } from '../../common/offline/offline-pack.ts';
+import { decodePack, encodePack } from '../../common/offline/pack-codec.ts';
 import type { SearchResult } from '../../contract/api-schemas.ts';
 import { loadQuestions } from '../../server/eval/evaluate.ts';
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
@@ -88,6 +90,16 @@ describe('search on the device, from the offline pack', () => {
     expect(offlinePackVersion(`${engine.corpus.hash}0`, models)).not.toBe(pack.version);
     const changed = models.map((m, i) => (i === 0 ? { ...m, model: { ...m.model, version: `${m.model.version}+` } } : m));
     expect(offlinePackVersion(engine.corpus.hash, changed)).not.toBe(pack.version);
+  });
+
+  it('keeps whatever else a model ranks passages by beside their sentences, its vectors quantised like theirs', () => {
+    const [model] = packableModels(engine)!;
+    const lines = { first: Float32Array.from([0, 1, 1]), vectors: model!.sentences.vectors.slice(0, model!.model.dim) };
+    const sentences = { ...model!.sentences, glossLines: lines };
+    const packed = asPackContents(decodePack(encodePack(packValue('v', { title: 't', passages: [] }, [{ ...model!, sentences }]))));
+    const kept = (packed.models[0]!.sentences as typeof sentences).glossLines;
+    expect(kept.first).toEqual(lines.first);
+    kept.vectors.forEach((v, i) => expect(Math.abs(v - lines.vectors[i]!)).toBeLessThan(1e-4));
   });
 
   it('is ten megabytes or less to download, and takes its stored size on the device', () => {
