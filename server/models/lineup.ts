@@ -26,6 +26,7 @@ export const LSA_SETTINGS = {
   englishA: 1e-3,
   sentenceWeight: 0.6,
   glossary: 0.7,
+  gloss: 1,
 };
 export const SIF_SETTINGS = {
   dims: 150,
@@ -37,6 +38,7 @@ export const SIF_SETTINGS = {
   englishA: 1e-3,
   sentenceWeight: 0.6,
   glossary: 0.7,
+  gloss: 1,
 };
 
 /** The weight-free lineup, drawing on these resources (general English word vectors). */

@@ -2,7 +2,7 @@ import { buildVocabulary, countTerms, vocabularyFromList } from './bag-of-terms.
 import { fitLexicon, lexiconFor, type LexiconData } from './lexicon.ts';
 import { seededRandom } from '../common/seeded-random.ts';
 import { normalise, symmetricEigen } from './linalg.ts';
-import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
+import { corpusModel, glossName, glossVersion, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 import { glossaryVersion } from './reader-thesaurus.ts';
@@ -34,6 +34,8 @@ export interface LsaOptions {
   sentenceWeight: number;
   /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
   glossary: number;
+  /** How much a passage's gloss counts beside its text (types.ts, `glossWeight`; 0: no gloss). */
+  gloss: number;
 }
 
 export const DEFAULT_LSA: LsaOptions = {
@@ -46,6 +48,7 @@ export const DEFAULT_LSA: LsaOptions = {
   englishA: DEFAULT_ENGLISH_A,
   sentenceWeight: 0,
   glossary: 0,
+  gloss: 0,
 };
 
 /**
@@ -59,8 +62,9 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
   return {
     id: `lsa-${o.dims}`,
     family: 'LSA',
-    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}`,
-    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}`,
+    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}${glossName(o.gloss)}`,
+    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}${glossVersion(o.gloss)}`,
+    ...(o.gloss > 0 ? { glossWeight: o.gloss } : {}),
     fit: (passages) => fitLsa(passages, o, resources),
     restore: (state) => restoreLsa(state, o, resources),
   };

@@ -2,7 +2,7 @@ import { contentWords } from './text.ts';
 import { fitLexicon, lexiconFor, type LexiconData } from './lexicon.ts';
 import { firstPrincipalComponent, normalise, removeDirection, topEigenSparse, type SparseMatrix } from './linalg.ts';
 import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
-import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
+import { corpusModel, glossName, glossVersion, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 import { glossaryVersion } from './reader-thesaurus.ts';
@@ -25,6 +25,8 @@ export interface SifOptions {
   sentenceWeight?: number;
   /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
   glossary?: number;
+  /** How much a passage's gloss counts beside its text (types.ts, `glossWeight`; 0: no gloss). */
+  gloss?: number;
 }
 
 export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
@@ -36,12 +38,13 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * alike even when they never share a passage.
  */
 export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelResources = {}): CorpusModelRecipe {
-  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A, glossary = 0 } = options;
+  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A, glossary = 0, gloss = 0 } = options;
   return {
     id: `sif-${dims}`,
     family: 'SIF',
-    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}`,
-    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}`,
+    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}${glossName(gloss)}`,
+    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}${glossVersion(gloss)}`,
+    ...(gloss > 0 ? { glossWeight: gloss } : {}),
     fit: (passages) => fitSif(passages, options, resources),
     restore: (state) => restoreSif(state, options, resources),
   };

@@ -15,6 +15,12 @@ export interface SentenceVectors {
   first: Float32Array;
   spans: Float32Array;
   vectors: Float32Array;
+  /**
+   * The lines of the passages' glosses (a model with a gloss weight), embedded alike:
+   * `first[p]` to `first[p + 1]` are passage p's. They rank a passage as its sentences do, and are
+   * never a highlight (they are not the book's words).
+   */
+  glossLines?: { first: Float32Array; vectors: Float32Array };
 }
 
 /** One model's passage vectors, row after row in one Float32Array, searched by exact cosine scan. */
@@ -30,7 +36,8 @@ export class PassageIndex {
   ) {
     if (vectors.length % model.dim !== 0) throw new Error(`${model.id}: vectors do not fit dim ${model.dim}`);
     this.count = vectors.length / model.dim;
-    this.kernel = new DotKernel(sentences ? [vectors, sentences.vectors] : [vectors], model.dim);
+    const parts = sentences ? [vectors, sentences.vectors, ...(sentences.glossLines ? [sentences.glossLines.vectors] : [])] : [vectors];
+    this.kernel = new DotKernel(parts, model.dim);
   }
 
   /** The passage's sentence closest to the query, as character offsets into its text (the one `search` ranked it by). */
@@ -50,19 +57,24 @@ export class PassageIndex {
   /**
    * The k most similar passages, best first (vectors are unit length, so the dot product is the
    * cosine). A model with a `sentenceWeight` ranks a passage by its own cosine and its closest
-   * sentence's, weighted, so that a question about one sentence of a long passage still finds it.
-   * Every passage and every sentence is scored, in one pass of the SIMD kernel.
+   * sentence's, weighted, so that a question about one sentence of a long passage still finds it;
+   * a line of its gloss counts as one of its sentences. Every passage, sentence and gloss line is
+   * scored, in one pass of the SIMD kernel.
    */
   search(query: Float32Array, k: number): ScoredPassage[] {
     const weight = this.sentences ? (this.model.sentenceWeight ?? 0) : 0;
     this.kernel.setQuery(query);
     const own = Float64Array.from(this.kernel.scores(0, this.count));
     if (weight > 0) {
-      const { first } = this.sentences!;
-      const sentences = this.kernel.scores(this.count, first[this.count]!);
+      const { first, glossLines } = this.sentences!;
+      const lines = glossLines?.first;
+      // Sentences, then gloss lines, in one view of the kernel's scores.
+      const sentences = this.kernel.scores(this.count, first[this.count]! + (lines?.[this.count] ?? 0));
+      const linesFrom = first[this.count]!;
       for (let p = 0; p < this.count; p++) {
         let closest = -Infinity;
         for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, sentences[s]!);
+        if (lines) for (let s = lines[p]!; s < lines[p + 1]!; s++) closest = Math.max(closest, sentences[linesFrom + s]!);
         if (closest > -Infinity) own[p] = (1 - weight) * own[p]! + weight * closest;
       }
     }

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { glossesFor, glossFile, loadGlosses, passageTextHash, type GlossFile } from '../../server/corpus/glosses.ts';
 import { CorpusError, loadCorpus } from '../../server/corpus/load-corpus.ts';
-import { CORPUS_FILE } from './engine-helpers.ts';
+import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/models/lineup.ts';
+import { lsaRecipe } from '../../server/models/lsa.ts';
+import { sifRecipe } from '../../server/models/sif.ts';
+import { corpusEngine, CORPUS_FILE } from './engine-helpers.ts';
 
 const passages = [
   { id: 'ch1-1', text: 'Knowledge of self is the key.' },
@@ -47,6 +50,33 @@ describe('passage glosses', () => {
       const lines = p.gloss?.split('\n') ?? [];
       expect(lines.length, p.id).toBeGreaterThanOrEqual(2);
       expect(lines.length, p.id).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it("are named in both models' names and versions, with their weight", () => {
+    for (const recipe of [(o: object) => lsaRecipe({ ...LSA_SETTINGS, ...o }), (o: object) => sifRecipe({ ...SIF_SETTINGS, ...o })]) {
+      expect(recipe({}).name).toMatch(/\+thesaurus\+gloss$/);
+      expect(recipe({}).version).toMatch(/:gloss-1$/);
+      expect(recipe({ gloss: 0.5 }).version).toMatch(/:gloss-0\.5$/);
+      expect(recipe({ gloss: 0 }).name).not.toContain('gloss');
+      expect(recipe({ gloss: 0 }).version).not.toContain('gloss');
+    }
+  });
+
+  it("let a reader's word of today that only a gloss uses find its passage, whose text and mark stay the book's", async () => {
+    const engine = await corpusEngine();
+    const passage = engine.corpus.passages.find((p) => p.id === 'ch2-10')!;
+    // The book says a man "ceases to take any interest in worldly matters"; its gloss, burnout.
+    expect(passage.text).not.toMatch(/burnout/i);
+    expect(passage.gloss).toMatch(/burnout/);
+    const results = await engine.search('can burnout have a spiritual meaning?', 1, 'both');
+    expect(results.map((r) => [r.model, r.id])).toEqual([
+      ['lsa-96', 'ch2-10'],
+      ['sif-150', 'ch2-10'],
+    ]);
+    for (const r of results) {
+      expect(r.text).toBe(passage.text);
+      expect(r.highlight!.end).toBeLessThanOrEqual(passage.text.length);
     }
   });
 });
