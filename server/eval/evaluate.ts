@@ -58,7 +58,8 @@ export function twinTable(rows: Array<{ name: string; typod: Array<number | null
   ];
   for (const { name, typod, twins } of rows) {
     const [t, c] = [score(typod), score(twins)];
-    const values = [t.hitAt1, c.hitAt1, t.hitAt3, c.hitAt3, c.hitAt3 - t.hitAt3].map((v) => v.toFixed(2));
+    // Rounded first, so that no difference shows as -0.00.
+    const values = [t.hitAt1, c.hitAt1, t.hitAt3, c.hitAt3, c.hitAt3 - t.hitAt3].map((v) => (Math.round(v * 100) / 100 || 0).toFixed(2));
     lines.push(`| ${name} | ${values.join(' | ')} |`);
   }
   return lines.join('\n');

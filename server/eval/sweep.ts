@@ -32,6 +32,8 @@ function candidates(words: WordVectors): Candidate[] {
   const withTitles = (p: Passage) => `${p.chapter.replace(/^Chapter [IVX]+: /, '')}. ${p.section ?? ''}. ${p.text}`;
   const lsaSteps: Array<Partial<LsaOptions>> = [
     {},
+    { gloss: 0, typos: false },
+    { typos: false },
     { gloss: 0 },
     { gloss: 0.5 },
     { gloss: 1.5 },
@@ -45,9 +47,12 @@ function candidates(words: WordVectors): Candidate[] {
     { glossary: 0.45 },
     { glossary: 1 },
     { dims: 128 },
+    { lexicalDims: 512 },
   ];
   const sifSteps: Array<Partial<SifOptions>> = [
     {},
+    { gloss: 0, typos: false },
+    { typos: false },
     { gloss: 0 },
     { gloss: 0.5 },
     { gloss: 1.5 },

@@ -14,7 +14,10 @@ import { modelType, type CorpusModelRecipe, type ModelResources } from './types.
  * both with general English (GloVe word vectors, english-block.ts) beside the book's own
  * evidence, both ranking a passage by its closest sentence as well as by itself, and both reading
  * a query word also as the book's words the reader's thesaurus gives for it (reader-thesaurus.ts),
- * at 0.7 (a word the book never uses: in full).
+ * at 0.7 (a word the book never uses: in full). Both index each passage's gloss (corpus/glosses.json,
+ * a few lines in a modern reader's words) beside its text at weight 1, its lines ranked as its
+ * sentences are, and both read a misspelt query word as the word it most likely stands for
+ * (spelling.ts). docs/search-quality.md has the measurements.
  */
 export const LSA_SETTINGS = {
   dims: 96,
@@ -27,6 +30,7 @@ export const LSA_SETTINGS = {
   sentenceWeight: 0.6,
   glossary: 0.7,
   gloss: 1,
+  typos: true,
 };
 export const SIF_SETTINGS = {
   dims: 150,
@@ -39,6 +43,7 @@ export const SIF_SETTINGS = {
   sentenceWeight: 0.6,
   glossary: 0.7,
   gloss: 1,
+  typos: true,
 };
 
 /** The weight-free lineup, drawing on these resources (general English word vectors). */

@@ -89,3 +89,4 @@ export function glossName(weight: number): string {
 export function glossVersion(weight: number): string {
   return weight > 0 ? `:gloss-${weight}` : '';
 }
+

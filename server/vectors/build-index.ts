@@ -37,8 +37,19 @@ export function cacheFile(cacheDir: string, modelId: string): string {
   return path.join(cacheDir, `${modelId.replace(/[^a-zA-Z0-9._-]/g, '_')}.vectors`);
 }
 
-/** A passage's text with its gloss after it: what a model that weighs glosses is fitted on. */
-const withGloss = (p: IndexedPassage) => (p.gloss ? `${p.text}\n\n${p.gloss}` : p.text);
+const fittedTexts = { plain: new WeakMap<IndexedPassage[], string[]>(), glossed: new WeakMap<IndexedPassage[], string[]>() };
+
+/**
+ * What a model is fitted on: each passage's text, with its gloss after it for a model that weighs
+ * glosses. The same array for the same passages, so that the models of a lineup share one
+ * lexicon's fit (lexicon.ts keeps the last, for the same array of texts).
+ */
+function fitTexts(passages: IndexedPassage[], glossed: boolean): string[] {
+  const cache = glossed ? fittedTexts.glossed : fittedTexts.plain;
+  let texts = cache.get(passages);
+  if (!texts) cache.set(passages, (texts = passages.map((p) => (glossed && p.gloss ? `${p.text}\n\n${p.gloss}` : p.text))));
+  return texts;
+}
 
 /** A gloss's lines, the unit its passage is also ranked by (as a sentence is). */
 export const glossLines = (gloss: string | undefined): string[] => (gloss ?? '').split('\n').filter((line) => line.trim() !== '');
@@ -70,13 +81,13 @@ export async function loadOrBuildIndex(source: ModelSource, passages: IndexedPas
     return { index: new PassageIndex(model, vectors, sentences), fromCache: true };
   }
 
-  const texts = passages.map((p) => p.text);
+  const texts = fitTexts(passages, false);
   const progress = (options.progress ?? silentProgress)(`Embedding the book with ${id}`, passages.length);
   let model: EmbeddingModel;
   let stateMeta: Record<string, unknown> = {};
   let stateArrays: Record<string, Float32Array> = {};
   if (source.kind === 'corpus') {
-    const state = source.recipe.fit(glossed ? passages.map(withGloss) : texts);
+    const state = source.recipe.fit(fitTexts(passages, glossed));
     model = source.recipe.restore(state);
     stateMeta = state.meta;
     stateArrays = state.arrays;

@@ -56,8 +56,8 @@ describe('passage glosses', () => {
   it("are named in both models' names and versions, with their weight", () => {
     for (const recipe of [(o: object) => lsaRecipe({ ...LSA_SETTINGS, ...o }), (o: object) => sifRecipe({ ...SIF_SETTINGS, ...o })]) {
       expect(recipe({}).name).toMatch(/\+thesaurus\+gloss$/);
-      expect(recipe({}).version).toMatch(/:gloss-1$/);
-      expect(recipe({ gloss: 0.5 }).version).toMatch(/:gloss-0\.5$/);
+      expect(recipe({}).version).toContain(':gloss-1');
+      expect(recipe({ gloss: 0.5 }).version).toContain(':gloss-0.5');
       expect(recipe({ gloss: 0 }).name).not.toContain('gloss');
       expect(recipe({ gloss: 0 }).version).not.toContain('gloss');
     }
