@@ -96,10 +96,10 @@ export function sortedList(words: readonly string[]): WordList {
 export interface SpellerWords {
   /**
    * The lists of words a slip may be read as, the best list first (the book's words, then
-   * general English's, then any more), asked for only when a first word is not `isKnown`.
+   * general English's, then any more), asked for once, when a first word is read (or at `prepare`).
    */
   lists: () => WordList[];
-  /** Whether a word is known as it is beyond the lists (an archaic form, say): checked first, so it should be quick. */
+  /** Whether a word is known as it is beyond the lists (an archaic form, say). */
   isKnown?: (word: string) => boolean;
   /**
    * The word and the words it may be a form of ("smoulders": smoulder). A form of a listed word
@@ -149,9 +149,9 @@ export class Speller {
     return this.lists().some((list) => list.rankOf(word) !== undefined);
   }
 
-  /** Whether the word is known as it is: left alone. */
+  /** Whether the word is known as it is: left alone. Most of a question's words are the book's: the lists are asked first. */
   private known(word: string): boolean {
-    return (this.vocabulary.isKnown?.(word) ?? false) || this.listed(word);
+    return this.listed(word) || (this.vocabulary.isKnown?.(word) ?? false);
   }
 
   /** The word, or the known word it is most likely a slip for (itself when none is near enough). */

@@ -26,8 +26,12 @@ export interface SentenceVectors {
 /** One model's passage vectors, row after row in one Float32Array, searched by exact cosine scan. */
 export class PassageIndex {
   readonly count: number;
-  /** The passages' vectors, then their sentences', for the scan. */
+  /** The passages' vectors, then their sentences', then their gloss lines', for the scan. */
   private readonly kernel: DotKernel;
+  /** How many rows the kernel holds. */
+  private readonly rows: number;
+  /** Passage p's sentences are rows `units[p]` to `units[p + 1]`; its gloss lines `units[count + 1 + p]` to `units[count + 2 + p]`. */
+  private readonly units: Int32Array;
 
   constructor(
     readonly model: EmbeddingModel,
@@ -38,6 +42,16 @@ export class PassageIndex {
     this.count = vectors.length / model.dim;
     const parts = sentences ? [vectors, sentences.vectors, ...(sentences.glossLines ? [sentences.glossLines.vectors] : [])] : [vectors];
     this.kernel = new DotKernel(parts, model.dim);
+    this.rows = parts.reduce((sum, part) => sum + part.length / model.dim, 0);
+    // Where each passage's sentences, then its gloss lines, start among all the rows.
+    const sentenceCount = sentences?.first[this.count] ?? 0;
+    const sentenceFirst = sentences?.first ?? new Float32Array(this.count + 1);
+    const lineFirst = sentences?.glossLines?.first ?? new Float32Array(this.count + 1);
+    this.units = new Int32Array(2 * (this.count + 1));
+    for (let p = 0; p <= this.count; p++) {
+      this.units[p] = this.count + sentenceFirst[p]!;
+      this.units[this.count + 1 + p] = this.count + sentenceCount + lineFirst[p]!;
+    }
   }
 
   /** The passage's sentence closest to the query, as character offsets into its text (the one `search` ranked it by). */
@@ -64,19 +78,16 @@ export class PassageIndex {
   search(query: Float32Array, k: number): ScoredPassage[] {
     const weight = this.sentences ? (this.model.sentenceWeight ?? 0) : 0;
     this.kernel.setQuery(query);
-    const own = Float64Array.from(this.kernel.scores(0, this.count));
-    if (weight > 0) {
-      const { first, glossLines } = this.sentences!;
-      const lines = glossLines?.first;
-      // Sentences, then gloss lines, in one view of the kernel's scores.
-      const sentences = this.kernel.scores(this.count, first[this.count]! + (lines?.[this.count] ?? 0));
-      const linesFrom = first[this.count]!;
-      for (let p = 0; p < this.count; p++) {
-        let closest = -Infinity;
-        for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, sentences[s]!);
-        if (lines) for (let s = lines[p]!; s < lines[p + 1]!; s++) closest = Math.max(closest, sentences[linesFrom + s]!);
-        if (closest > -Infinity) own[p] = (1 - weight) * own[p]! + weight * closest;
-      }
+    if (weight <= 0) return topK(Float64Array.from(this.kernel.scores(0, this.count)), k);
+    // Passages, sentences and gloss lines in one pass, each unit's rows at its offset in `all`.
+    const { units, count } = this;
+    const all = this.kernel.scores(0, this.rows);
+    const own = new Float64Array(count);
+    for (let p = 0; p < count; p++) {
+      let closest = -Infinity;
+      for (let s = units[p]!; s < units[p + 1]!; s++) if (all[s]! > closest) closest = all[s]!;
+      for (let s = units[count + 1 + p]!; s < units[count + 2 + p]!; s++) if (all[s]! > closest) closest = all[s]!;
+      own[p] = closest > -Infinity ? (1 - weight) * all[p]! + weight * closest : all[p]!;
     }
     return topK(own, k);
   }

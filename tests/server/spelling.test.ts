@@ -77,14 +77,18 @@ describe('the speller', () => {
     expect(s.correct('pacence')).toBe('pacence');
   });
 
-  it("asks for its lists only when a word is not known at once, and counts the book's words by frequency", () => {
+  it("asks for its lists once, at the first word or when prepared, and counts the book's words by frequency", () => {
     let asked = 0;
-    const s = new Speller({ lists: () => (asked++, [rankedList(BOOK)]), isKnown: (word) => word === 'heart' });
-    expect(s.correct('heart')).toBe('heart');
+    const s = new Speller({ lists: () => (asked++, [rankedList(BOOK)]) });
     expect(asked).toBe(0);
+    expect(s.correct('heart')).toBe('heart');
     expect(s.correct('haert')).toBe('heart');
     expect(s.correct('pateince')).toBe('patience');
     expect(asked).toBe(1);
+    const prepared = new Speller({ lists: () => (asked++, [rankedList(BOOK)]) }).prepare();
+    expect(asked).toBe(2);
+    expect(prepared.correct('haert')).toBe('heart');
+    expect(asked).toBe(2);
     expect(bookWords(['The heart, the heart!', 'The mirror of the heart; 3 hearts'])).toEqual(['the', 'heart', 'mirror', 'of', 'hearts']);
     expect(sortedList(['apple', 'blind', 'cart']).rankOf('blind')).toBe(1);
     expect(sortedList(['apple', 'blind', 'cart']).rankOf('bland')).toBeUndefined();
