@@ -83,7 +83,9 @@ export function packValue(version: string, book: PackContents['book'], models: P
     const { lexicon, ...meta } = state.meta as Record<string, unknown> & { lexicon?: LexiconData };
     let lexiconAt: number | null = null;
     if (lexicon) {
-      lexiconAt = lexicons.findIndex((l) => l.lemmas === lexicon.lemmas && l.related === lexicon.related && l.glossary === lexicon.glossary);
+      lexiconAt = lexicons.findIndex(
+        (l) => l.lemmas === lexicon.lemmas && l.related === lexicon.related && l.glossary === lexicon.glossary && l.words === lexicon.words,
+      );
       if (lexiconAt === -1) lexiconAt = lexicons.push(lexicon) - 1;
     }
     // A term matrix (a row per vocabulary term) is quantised by rows; other arrays kept whole.

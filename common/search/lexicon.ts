@@ -14,6 +14,11 @@ export interface LexiconData {
    * then the book's terms it stands for ("afterlife hereaft next world"). Absent: none.
    */
   glossary?: string;
+  /**
+   * Every single-word lemma of WordNet, sorted, separated by spaces, for the speller (query-spelling.ts) to
+   * know a word it must leave alone and a word a slip may stand for. Absent unless asked for.
+   */
+  words?: string;
 }
 
 /**
@@ -25,6 +30,8 @@ export interface LexiconData {
  */
 export class Lexicon {
   private tables?: { lemmas: Set<string>; related: Map<string, string>; glossary: Map<string, string> };
+  /** What `relatedTerms` and `glossaryTerms` gave each word asked about: both models ask about every word of every question. */
+  private readonly answers = { related: new Map<string, Array<[string, number]>>(), glossary: new Map<string, string[]>() };
 
   constructor(readonly data: LexiconData) {}
 
@@ -52,14 +59,16 @@ export class Lexicon {
     return undefined;
   }
 
-  /** The book's terms a word stands for, beyond its own stem (none when WordNet knows no relative). */
+  /** The book's terms a word stands for, beyond its own stem (none when WordNet knows no relative). Not to be changed. */
   relatedTerms(word: string): Array<[string, number]> {
-    const line = this.lineFor(this.built().related, word, false);
-    if (line === undefined) return [];
-    const fields = line.split(' ');
-    const pairs: Array<[string, number]> = [];
-    for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
-    return pairs;
+    return remembered(this.answers.related, word, () => {
+      const line = this.lineFor(this.built().related, word, false);
+      if (line === undefined) return [];
+      const fields = line.split(' ');
+      const pairs: Array<[string, number]> = [];
+      for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
+      return pairs;
+    });
   }
 
   /**
@@ -68,8 +77,18 @@ export class Lexicon {
    * not car; "earnest" is not earn.
    */
   glossaryTerms(word: string): string[] {
-    return this.lineFor(this.built().glossary, word, true)?.split(' ') ?? [];
+    return remembered(this.answers.glossary, word, () => this.lineFor(this.built().glossary, word, true)?.split(' ') ?? []);
   }
+}
+
+/** The answer for `word` from `answers`, worked out once; the map is emptied when it grows past 20,000 words. */
+function remembered<T>(answers: Map<string, T>, word: string, work: () => T): T {
+  let answer = answers.get(word);
+  if (answer === undefined) {
+    if (answers.size >= 20_000) answers.clear();
+    answers.set(word, (answer = work()));
+  }
+  return answer;
 }
 
 /** Lines of words by their first word, the rest kept as text until a query asks for it. */

@@ -4,6 +4,7 @@ import { normalise } from './linalg.ts';
 import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
 import { englishBlockFor } from './english-block.ts';
 import { projectionRows } from './random-projection.ts';
+import { querySpelling } from './query-spelling.ts';
 
 export interface LsaOptions {
   /** Latent topics kept from the SVD. */
@@ -32,6 +33,10 @@ export interface LsaOptions {
   sentenceWeight: number;
   /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
   glossary: number;
+  /** How much a passage's gloss counts beside its text (types.ts, `glossWeight`; 0: no gloss). */
+  gloss: number;
+  /** A misspelt query word read as the closest word the book or English has (spelling.ts). */
+  typos: boolean;
 }
 
 export function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, number> {
@@ -86,10 +91,14 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
     return normalise(out);
   };
   const model = corpusModel(identity, k + lexicalDims + englishDims, (text) => embed(countTerms(text, vocabulary, lexicon), text));
-  // A query also counts for its words' WordNet relatives in the book; a passage only for its own words.
+  // A query, its slips mended, also counts for its words' WordNet relatives in the book; a passage only for its own words.
+  const mend = querySpelling(state, options.typos, resources, lexicon);
   return {
     ...model,
     sentenceWeight: options.sentenceWeight,
-    embedQuery: async (text) => embed(countTerms(text, vocabulary, lexicon, options.expansion, options.glossary), text),
+    embedQuery: async (text) => {
+      const query = mend(text);
+      return embed(countTerms(query, vocabulary, lexicon, options.expansion, options.glossary), query);
+    },
   };
 }

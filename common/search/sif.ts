@@ -3,6 +3,7 @@ import { normalise, removeDirection } from './linalg.ts';
 import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
 import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
 import { englishBlockFor } from './english-block.ts';
+import { querySpelling } from './query-spelling.ts';
 
 export interface SifOptions {
   dims: number;
@@ -22,6 +23,10 @@ export interface SifOptions {
   sentenceWeight?: number;
   /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
   glossary?: number;
+  /** How much a passage's gloss counts beside its text (types.ts, `glossWeight`; 0: no gloss). */
+  gloss?: number;
+  /** A misspelt query word read as the closest word the book or English has (spelling.ts). */
+  typos?: boolean;
 }
 
 export function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number, scale?: number[]): Float32Array {
@@ -60,11 +65,12 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
     if (counts.size > 0) english.appendTo(out, k, text, options.english ?? 0);
     return normalise(out);
   };
-  // A query also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
+  // A query, its slips mended, also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
   const model = corpusModel(identity, k + englishDims, (text) => embed(text, 0, 0));
+  const mend = querySpelling(state, options.typos ?? false, resources, lexicon);
   return {
     ...model,
     sentenceWeight: options.sentenceWeight ?? 0,
-    embedQuery: async (text) => embed(text, options.expansion ?? 0, options.glossary ?? 0),
+    embedQuery: async (text) => embed(mend(text), options.expansion ?? 0, options.glossary ?? 0),
   };
 }

@@ -69,15 +69,15 @@ export function wordsLikeForms(glossary: string, lemmas: ReadonlySet<string> | I
   return [...out];
 }
 
-let lastFit: { passages: string[]; glossary: boolean; data: LexiconData } | undefined;
+let lastFit: { passages: string[]; glossary: boolean; words: boolean; data: LexiconData } | undefined;
 
 /**
  * The lexicon for these passages (what a corpus model fits with), with the reader's thesaurus
- * where `glossary` asks for it. Both models of a lineup fit on the same passages, so the last one
- * is kept for the second; WordNet itself is let go.
+ * where `glossary` asks for it, and WordNet's words where `words` does. Both models of a lineup fit
+ * on the same passages, so the last one is kept for the second; WordNet itself is let go.
  */
-export function fitLexicon(passages: string[], glossary = false): LexiconData {
-  if (lastFit?.passages === passages && lastFit.glossary === glossary) return lastFit.data;
+export function fitLexicon(passages: string[], glossary = false, words = false): LexiconData {
+  if (lastFit?.passages === passages && lastFit.glossary === glossary && lastFit.words === words) return lastFit.data;
   const wordnet = openWordNet();
   const isWord = (word: string) => wordnet.lemmas.has(word);
   const book = passages.flatMap((text) => contentWords(text, isWord));
@@ -89,6 +89,7 @@ export function fitLexicon(passages: string[], glossary = false): LexiconData {
     reduced === undefined ? [] : wordsLikeForms(reduced, wordnet.lemmas),
   );
   if (reduced !== undefined) data.glossary = reduced;
-  lastFit = { passages, glossary, data };
+  if (words) data.words = [...wordnet.lemmas].sort().join(' ');
+  lastFit = { passages, glossary, words, data };
   return data;
 }

@@ -2,13 +2,14 @@ import { buildVocabulary, countTerms } from '../../common/search/bag-of-terms.ts
 import { fitLexicon } from './lexicon.ts';
 import { lexiconFor } from '../../common/search/lexicon.ts';
 import { symmetricEigen } from '../../common/search/linalg.ts';
-import type { CorpusModelRecipe, FittedState, ModelResources } from '../../common/search/types.ts';
+import { glossName, glossVersion, type CorpusModelRecipe, type FittedState, type ModelResources } from '../../common/search/types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from '../../common/search/english-block.ts';
 import { WORD_VECTOR_DIMS } from '../../common/search/word-vectors.ts';
 import { tfidfRow, type LsaOptions } from '../../common/search/lsa.ts';
 import { restoreQueryModel } from '../../common/search/query-models.ts';
 import { randomProjection } from '../../common/search/random-projection.ts';
 import { glossaryVersion } from './reader-thesaurus.ts';
+import { bookWords, typosVersion } from '../../common/search/spelling.ts';
 
 export type { LsaOptions };
 
@@ -22,6 +23,8 @@ export const DEFAULT_LSA: LsaOptions = {
   englishA: DEFAULT_ENGLISH_A,
   sentenceWeight: 0,
   glossary: 0,
+  gloss: 0,
+  typos: false,
 };
 
 /**
@@ -36,8 +39,9 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
   const identity = {
     id: `lsa-${o.dims}`,
     family: 'LSA',
-    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}`,
-    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}`,
+    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}${glossName(o.gloss)}`,
+    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}${glossVersion(o.gloss)}${typosVersion(o.typos)}`,
+    ...(o.gloss > 0 ? { glossWeight: o.gloss } : {}),
   };
   return {
     ...identity,
@@ -47,7 +51,7 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
 }
 
 function fitLsa(passages: string[], options: LsaOptions, resources: ModelResources): FittedState {
-  const lexiconData = options.wordnet ? fitLexicon(passages, options.glossary > 0) : undefined;
+  const lexiconData = options.wordnet ? fitLexicon(passages, options.glossary > 0, options.typos) : undefined;
   const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const vocabulary = buildVocabulary(passages, lexicon?.isWord);
   const counts = passages.map((p) => countTerms(p, vocabulary, lexicon));
@@ -82,5 +86,6 @@ function fitLsa(passages: string[], options: LsaOptions, resources: ModelResourc
   // Saved with the model: drawing its normal values again cost a restart 0.1 s.
   if (options.lexical > 0) arrays.lexicalProjection = randomProjection(vocabulary.size, options.lexicalDims);
   if (english) arrays.englishCommon = english.sharedDirection(passages);
-  return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData }, arrays };
+  const spelling = options.typos ? { spelling: bookWords(passages).join(' ') } : {};
+  return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData, ...spelling }, arrays };
 }

@@ -2,12 +2,13 @@ import { contentWords } from '../../common/search/text.ts';
 import { fitLexicon } from './lexicon.ts';
 import { lexiconFor } from '../../common/search/lexicon.ts';
 import { firstPrincipalComponent, normalise, topEigenSparse, type SparseMatrix } from '../../common/search/linalg.ts';
-import type { CorpusModelRecipe, FittedState, ModelResources } from '../../common/search/types.ts';
+import { glossName, glossVersion, type CorpusModelRecipe, type FittedState, type ModelResources } from '../../common/search/types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from '../../common/search/english-block.ts';
 import { WORD_VECTOR_DIMS } from '../../common/search/word-vectors.ts';
 import { weightedMean, type SifOptions } from '../../common/search/sif.ts';
 import { restoreQueryModel } from '../../common/search/query-models.ts';
 import { glossaryVersion } from './reader-thesaurus.ts';
+import { bookWords, typosVersion } from '../../common/search/spelling.ts';
 
 export type { SifOptions };
 
@@ -21,12 +22,13 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * (common/search/sif.ts) is shared with a device.
  */
 export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelResources = {}): CorpusModelRecipe {
-  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A, glossary = 0 } = options;
+  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A, glossary = 0, gloss = 0, typos = false } = options;
   const identity = {
     id: `sif-${dims}`,
     family: 'SIF',
-    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}`,
-    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}`,
+    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}${glossName(gloss)}`,
+    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}${glossVersion(gloss)}${typosVersion(typos)}`,
+    ...(gloss > 0 ? { glossWeight: gloss } : {}),
   };
   return {
     ...identity,
@@ -36,7 +38,7 @@ export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelRes
 }
 
 function fitSif(passages: string[], options: SifOptions, resources: ModelResources): FittedState {
-  const lexiconData = options.wordnet ? fitLexicon(passages, (options.glossary ?? 0) > 0) : undefined;
+  const lexiconData = options.wordnet ? fitLexicon(passages, (options.glossary ?? 0) > 0, options.typos) : undefined;
   const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const sequences = passages.map((p) => contentWords(p, lexicon?.isWord).map((w) => w.term));
   const vocabulary = new Map<string, number>();
@@ -105,5 +107,6 @@ function fitSif(passages: string[], options: SifOptions, resources: ModelResourc
   const arrays: Record<string, Float32Array> = { wordVectors, weights, common };
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord);
   if (english) arrays.englishCommon = english.sharedDirection(passages);
-  return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData }, arrays };
+  const spelling = options.typos ? { spelling: bookWords(passages).join(' ') } : {};
+  return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData, ...spelling }, arrays };
 }

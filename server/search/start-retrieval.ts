@@ -38,7 +38,6 @@ export async function startRetrieval(
       : 'model lineup: corpus (weight-free models fitted on the book)',
   );
   const cacheDir = path.join(settings.dataDir, 'vectors');
-  const texts = corpus.passages.map((p) => p.text);
   const entries: LineupEntry[] = [];
 
   // General English word vectors for the weight-free models: read from their package once, then
@@ -81,7 +80,7 @@ export async function startRetrieval(
   for (const source of sources) {
     try {
       const started = performance.now();
-      const { index, fromCache } = await loadOrBuildIndex(await source.load(), texts, {
+      const { index, fromCache } = await loadOrBuildIndex(await source.load(), corpus.passages, {
         cacheDir,
         corpusHash: corpus.hash,
         progress,

@@ -59,7 +59,7 @@ describe('POST /api/search', () => {
     // The passage whose first sentence this is; LSA ranks it third since general English joined
     // (ch2-3 and ch1-3 also speak of knowing God and oneself).
     const keyPassage = results.find((r) => r.model === 'lsa-96' && r.id === 'ch1-1');
-    expect(keyPassage).toMatchObject({ chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-96+lex-512+glove-100-wordnet+thesaurus' });
+    expect(keyPassage).toMatchObject({ chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-96+lex-256+glove-100-wordnet+thesaurus+gloss' });
     expect(keyPassage!.text.startsWith('KNOWLEDGE of self is the key to the knowledge of God')).toBe(true);
     for (const model of ['lsa-96', 'sif-150']) {
       const sims = results.filter((r) => r.model === model).map((r) => r.similarity);
@@ -156,7 +156,7 @@ describe('POST /api/search', () => {
       lineup: 'corpus',
       corpus: { title: 'The Alchemy of Happiness', chapters: 11, passages: 173 },
       models: [
-        { id: 'lsa-96', family: 'LSA', dim: 96 + 512 + 100, passages: 173 },
+        { id: 'lsa-96', family: 'LSA', dim: 96 + 256 + 100, passages: 173 },
         { id: 'sif-150', family: 'SIF', dim: 150 + 100, passages: 173 },
       ],
     });
