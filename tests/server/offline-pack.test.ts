@@ -103,8 +103,8 @@ describe('search on the device, from the offline pack', () => {
   });
 
   it('is ten megabytes or less to download, and takes its stored size on the device', () => {
-    expect(pack.files.br.bytes).toBeLessThanOrEqual(10 * 1024 * 1024);
-    expect(pack.files.gzip.bytes).toBeLessThanOrEqual(10 * 1024 * 1024);
+    expect(pack.files.br.bytes).toBeLessThanOrEqual(10_000_000);
+    expect(pack.files.gzip.bytes).toBeLessThanOrEqual(10_000_000);
     expect(pack.storedBytes).toBe(pack.files.identity.bytes);
   });
 
