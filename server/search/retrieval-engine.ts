@@ -1,9 +1,10 @@
 import type { CorpusSummary, HealthModel, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
 import type { Corpus } from '../corpus/load-corpus.ts';
-import type { PassageIndex } from '../vectors/passage-index.ts';
+import type { PassageIndex } from '../../common/search/passage-index.ts';
 import type { LineupKind } from '../models/lineup.ts';
-import { modelType } from '../models/types.ts';
-import { interleave } from './interleave.ts';
+import { modelType } from '../../common/search/types.ts';
+import { interleave } from '../../common/search/interleave.ts';
+import { modelResults, rankPassages } from '../../common/search/rank.ts';
 import { LruCache } from './lru-cache.ts';
 
 export type { SearchResult };
@@ -61,22 +62,7 @@ export class RetrievalEngine {
         if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
         const started = performance.now();
         const { vector, hits } = await this.rank(entry.index, query, topK);
-        const results = hits.map((hit, i): SearchResult => {
-          const passage = this.corpus.passages[hit.passage]!;
-          const highlight = entry.index.bestSentence(hit.passage, vector);
-          return {
-            id: passage.id,
-            text: passage.text,
-            model_type: modelType(entry),
-            model: entry.id,
-            similarity: Math.round(hit.similarity * 1e6) / 1e6,
-            chapter: passage.chapter,
-            section: passage.section,
-            passage_index: passage.index,
-            rank: i + 1,
-            ...(highlight ? { highlight } : {}),
-          };
-        });
+        const results = modelResults(entry, this.corpus.passages, vector, hits);
         this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
         return results;
       }),
@@ -108,9 +94,7 @@ export class RetrievalEngine {
   /** The best `topK` passages for the query, and the query's vector. */
   private async rank(index: PassageIndex, query: string, topK: number) {
     const vector = await this.queryVector(index, query);
-    // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
-    const hits = index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
-    return { vector, hits };
+    return { vector, hits: rankPassages(index, vector, topK) };
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {

@@ -3,7 +3,8 @@ import { loadCorpus } from '../corpus/load-corpus.ts';
 import { loadOrBuildIndex, type ModelSource } from '../vectors/build-index.ts';
 import { terminalProgress, type Progress } from '../common/progress.ts';
 import { chooseLineup, corpusLineup, CORPUS_LINEUP_NEEDS_WORDS, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
-import { loadWordVectors, type WordVectors } from '../models/word-vectors.ts';
+import { loadWordVectors } from '../models/word-vectors.ts';
+import type { WordVectors } from '../../common/search/word-vectors.ts';
 import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
 
 export interface RetrievalSettings extends NeuralLineupSettings {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../server/common/seeded-random.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
 import { freePort, startServerProcess, type RunningServer } from '../../scripts/server-process.ts';

@@ -25,6 +25,7 @@ import { useSearch, useSearchDraft } from '../../features/search/use-search.ts';
 import { resultText } from '../../lib/search-result.ts';
 import { Link as RouterLink } from 'wouter';
 import { useSession } from '../../features/session/index.ts';
+import { OfflineBookControl } from '../../features/offline/index.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },
@@ -104,6 +105,11 @@ export default function DashboardPage() {
             </>
           )}
         </Text>
+        {search.answeredOn === 'device' && search.status !== 'error' && (
+          <Text as="p" size={200} data-testid="answered-on-device">
+            Answered on this device
+          </Text>
+        )}
         {round.pair.length === 2 && resultText(round.pair[0]!) === resultText(round.pair[1]!) && (
           <Text as="p">Both models found the same passage this time.</Text>
         )}
@@ -118,6 +124,7 @@ export default function DashboardPage() {
           ))}
         </div>
       </section>
+      <OfflineBookControl />
     </Page>
   );
 }
