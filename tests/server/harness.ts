@@ -12,6 +12,7 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { openEmbeddedDb, openPostgresDb, type Db } from '../../server/store/db.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { insertUser } from '../../server/store/users.ts';
+import { storeFromImage } from '../run-fixtures.ts';
 
 export type StoreKind = 'embedded' | 'postgres';
 
@@ -23,11 +24,21 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
+export interface TestDbOptions {
+  /**
+   * An in-memory PGlite made by initdb and migrated here, for a test of the migrations
+   * themselves; else it starts as a copy of the run's migrated database (tests/run-fixtures.ts),
+   * in a fraction of initdb's time. (PostgreSQL's schema is always migrated here.)
+   */
+  fresh?: boolean;
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a schema of its own in PostgreSQL. */
-export async function openTestDb(kind: StoreKind): Promise<TestDb> {
+export async function openTestDb(kind: StoreKind, options: TestDbOptions = {}): Promise<TestDb> {
   if (kind === 'embedded') {
-    const db = await openEmbeddedDb();
-    await migrate(db);
+    const copied = options.fresh ? undefined : await storeFromImage();
+    const db = copied ?? (await openEmbeddedDb());
+    if (!copied) await migrate(db);
     return { db, drop: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL!;
