@@ -13,6 +13,7 @@ import { openEmbeddedDb, openPostgresDb, type Db } from '../../server/store/db.t
 import { migrate } from '../../server/store/migrate.ts';
 import { insertUser } from '../../server/store/users.ts';
 import { storeFromImage } from '../run-fixtures.ts';
+import { injectFetch } from './inject-fetch.ts';
 
 export type StoreKind = 'embedded' | 'postgres';
 
@@ -113,6 +114,12 @@ export interface TestServerOptions {
   storedKeys?: { reloadIntervalMs?: number };
   /** Routes a test adds under /api, before the server listens. */
   testRoutes?: FastifyPluginAsync;
+  /**
+   * `api()` sends real HTTP requests to the port, for the tests of HTTP itself; else it hands
+   * them to `app.inject`, as fetch would have sent them (tests/server/inject-fetch.ts). The
+   * server listens at `url` either way.
+   */
+  http?: boolean;
 }
 
 /** A real server on a random local port, over a fresh store. */
@@ -135,12 +142,13 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
 
+  const send = options.http ? fetch : injectFetch(app, url);
   const api: TestServer['api'] = (pathname, init = {}) => {
     const { json, token, headers, ...rest } = init;
     const allHeaders = new Headers(headers);
     if (json !== undefined) allHeaders.set('content-type', 'application/json');
     if (token) allHeaders.set('authorization', `Bearer ${token}`);
-    return fetch(url + pathname, {
+    return send(url + pathname, {
       method: json !== undefined ? 'POST' : 'GET',
       ...rest,
       headers: allHeaders,
