@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { FeedbackItem, SaveReply, SearchReply, TokenReply } from '../../contract/api-schemas.ts';
 import { createDatabase, dropDatabase, nginxInstalled, REPO_ROOT, startCluster, type Cluster, type Exit } from '../../scripts/cluster-topology.ts';
+import { addFittedModels } from '../run-fixtures.ts';
 import { freePort } from './server-process.ts';
 
 const run = promisify(execFile);
@@ -177,6 +178,8 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
     onTestFailed(() => console.log(`The cluster's output (last 200 lines):\n${log.slice(-200).join('\n')}`));
     const databaseUrl = await createDatabase(adminUrl!, DATABASE, { dropFirst: true });
     dataRoot = await mkdtemp(path.join(tmpdir(), 'alchemy-cluster-'));
+    // Each instance's DATA_DIR (instance-N, as startCluster names them) with the models fitted: its first start loads them.
+    for (const instance of ['instance-1', 'instance-2']) await addFittedModels(path.join(dataRoot, instance));
     const [port, ...instancePorts] = [await freePort(), await freePort(), await freePort()] as [number, number, number];
     const metricsPorts = [await freePort(), await freePort()];
     cluster = await startCluster({

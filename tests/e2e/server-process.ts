@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCommand } from '../../scripts/start-command.ts';
+import { prefittedDataDir, withoutRunTemplate } from '../run-fixtures.ts';
 
 export interface RunningServer {
   url: string;
@@ -26,14 +27,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server exactly as `npm start` does (after its build step), in a data folder of its own. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'alchemy-e2e-')));
+export interface StartOptions {
+  /**
+   * A first start: a new, empty data folder, in which the server fits the models. Otherwise a new
+   * data folder holds the models the test run fitted once (tests/run-fixtures.ts), and the
+   * server loads them as on a restart. Either way the server makes its database.
+   */
+  firstStart?: boolean;
+}
+
+/**
+ * Starts the built server exactly as `npm start` does (after its build step), in a data folder of
+ * its own (`env.DATA_DIR`, or a new one).
+ */
+export async function startServerProcess(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? (options.firstStart ? await mkdtemp(path.join(tmpdir(), 'alchemy-e2e-')) : await prefittedDataDir('alchemy-e2e-'));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
   const start = startCommand();
   const child = spawn(process.execPath, start.args, {
-    env: { ...process.env, ...start.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // The built server copies the empty database the build made beside it, as outside the tests.
+    env: { ...withoutRunTemplate(process.env), ...start.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
