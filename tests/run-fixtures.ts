@@ -54,8 +54,6 @@ export interface RunFixtures {
   fittedDataDir: string;
   /** A migrated embedded database, as embeddedImage writes it. */
   storeImage: string;
-  /** An empty embedded database, as the build makes one. */
-  emptyTemplate: string;
 }
 
 /** The run's fixtures; undefined outside a test run. */
@@ -65,7 +63,6 @@ export function runFixtures(): RunFixtures | undefined {
   return {
     fittedDataDir: path.join(root, 'fitted'),
     storeImage: path.join(root, 'store.tar'),
-    emptyTemplate: path.join(root, 'pgdata-template'),
   };
 }
 
