@@ -1,6 +1,7 @@
-import type { CorpusSummary, HealthModel, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
+import type { CorpusSummary, HealthModel, Highlight, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
 import type { Corpus } from '../corpus/load-corpus.ts';
 import type { PassageIndex } from '../vectors/passage-index.ts';
+import type { KeywordIndex } from '../models/keyword-arm.ts';
 import type { LineupKind } from '../models/lineup.ts';
 import { modelType } from '../models/types.ts';
 import { interleave } from './interleave.ts';
@@ -8,20 +9,30 @@ import { LruCache } from './lru-cache.ts';
 
 export type { SearchResult };
 
-/** A model the lineup names: served from its index, or unavailable with the reason. */
+/** A model the lineup names: served from its vector index or its keyword index, or unavailable with the reason. */
 export type LineupEntry =
   | { id: string; family: string; name: string; dim: number; index: PassageIndex }
+  | { id: string; family: string; name: string; dim: number; keyword: KeywordIndex }
   | { id: string; family: string; name: string; dim: number; error: string };
+
+/** An arm of the arena: a model that can be served now, by its id and the name its votes carry. */
+export interface Arm {
+  id: string;
+  modelType: string;
+}
 
 export class ModelUnavailableError extends Error {}
 export class UnknownModelError extends Error {}
 
-/** Search over the book with every model of the lineup. */
+/** Search over the book with the models of the lineup. */
 export class RetrievalEngine {
   private readonly queryVectors: LruCache<string, Float32Array>;
   /** Told how long each model took for a question it computed (metrics). */
   onModelSearch: ((model: string, seconds: number) => void) | null = null;
-  /** Whole answers to repeated questions: a scan through every model, done once per question. */
+  /**
+   * Each model's answers to repeated questions, kept per model (a search's pair is drawn anew
+   * each time, so a question's cached answer never pins one pair): one scan per model and question.
+   */
   private readonly answers: LruCache<string, SearchResult[]>;
 
   constructor(
@@ -31,7 +42,8 @@ export class RetrievalEngine {
     queryCacheSize = 2000,
   ) {
     this.queryVectors = new LruCache(queryCacheSize);
-    this.answers = new LruCache(queryCacheSize);
+    // Two models' answers per question, as when a question's answer held both.
+    this.answers = new LruCache(queryCacheSize * 2);
   }
 
   modelIds(): string[] {
@@ -43,47 +55,58 @@ export class RetrievalEngine {
     return this.entries.map((e) => modelType(e));
   }
 
-  /** Best first for each model, interleaved across models, `topK` from each. */
-  async search(query: string, topK: number, models: string): Promise<SearchResult[]> {
-    const key = `${models}\n${topK}\n${query}`;
-    const cached = this.answers.get(key);
-    if (cached) return cached;
-    const answer = await this.searchAll(query, topK, models);
-    this.answers.set(key, answer);
-    return answer;
+  /** The arms a `both` search may draw: every model that can be served now. */
+  pool(): Arm[] {
+    return this.entries.filter((e) => !('error' in e)).map((e) => ({ id: e.id, modelType: modelType(e) }));
   }
 
-  private async searchAll(query: string, topK: number, models: string): Promise<SearchResult[]> {
-    const chosen = models === 'both' ? this.entries : this.entries.filter((e) => e.id === models);
-    if (chosen.length === 0) throw new UnknownModelError(`models must be both or one of ${this.modelIds().join(', ')}`);
-    const perModel = await Promise.all(
-      chosen.map(async (entry) => {
-        if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
-        const started = performance.now();
-        const vector = await this.queryVector(entry.index, query);
-        // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
-        const hits = entry.index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
-        const results = hits.map((hit, i): SearchResult => {
-          const passage = this.corpus.passages[hit.passage]!;
-          const highlight = entry.index.bestSentence(hit.passage, vector);
-          return {
-            id: passage.id,
-            text: passage.text,
-            model_type: modelType(entry),
-            model: entry.id,
-            similarity: Math.round(hit.similarity * 1e6) / 1e6,
-            chapter: passage.chapter,
-            section: passage.section,
-            passage_index: passage.index,
-            rank: i + 1,
-            ...(highlight ? { highlight } : {}),
-          };
-        });
-        this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
-        return results;
-      }),
-    );
-    return interleave(perModel);
+  /**
+   * Best first for each model asked (one id, or several), interleaved across them (model 1 rank
+   * 1, model 2 rank 1, model 1 rank 2, ...), `topK` from each.
+   */
+  async search(query: string, topK: number, models: string | readonly string[]): Promise<SearchResult[]> {
+    const chosen = (typeof models === 'string' ? [models] : models).map((id) => this.entries.find((e) => e.id === id));
+    if (chosen.length === 0 || chosen.some((entry) => !entry)) {
+      throw new UnknownModelError(`models must be both or one of ${this.modelIds().join(', ')}`);
+    }
+    return interleave(await Promise.all(chosen.map((entry) => this.searchModel(entry!, query, topK))));
+  }
+
+  private async searchModel(entry: LineupEntry, query: string, topK: number): Promise<SearchResult[]> {
+    const key = `${entry.id}\n${topK}\n${query}`;
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
+    const started = performance.now();
+    let found: Array<{ passage: number; similarity: number; highlight: Highlight | undefined }>;
+    if ('keyword' in entry) {
+      found = entry.keyword.search(query, topK).map((hit) => ({ ...hit, highlight: entry.keyword.bestSentence(hit.passage, query) }));
+    } else {
+      const vector = await this.queryVector(entry.index, query);
+      // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
+      found = entry.index
+        .search(vector, topK)
+        .filter((hit) => hit.similarity > 1e-6)
+        .map((hit) => ({ ...hit, highlight: entry.index.bestSentence(hit.passage, vector) }));
+    }
+    const results = found.map(({ passage: at, similarity, highlight }, i): SearchResult => {
+      const passage = this.corpus.passages[at]!;
+      return {
+        id: passage.id,
+        text: passage.text,
+        model_type: modelType(entry),
+        model: entry.id,
+        similarity: Math.round(similarity * 1e6) / 1e6,
+        chapter: passage.chapter,
+        section: passage.section,
+        passage_index: passage.index,
+        rank: i + 1,
+        ...(highlight ? { highlight } : {}),
+      };
+    });
+    this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
+    this.answers.set(key, results);
+    return results;
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {
@@ -110,7 +133,7 @@ export class RetrievalEngine {
       family: e.family,
       name: e.name,
       dim: e.dim,
-      passages: 'index' in e ? e.index.count : 0,
+      passages: 'index' in e ? e.index.count : 'keyword' in e ? e.keyword.count : 0,
       status: 'error' in e ? 'unavailable' : 'ready',
     }));
   }

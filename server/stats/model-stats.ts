@@ -1,6 +1,7 @@
 import type { ComparisonRecord, ModelStats, ReactionCounts, Stats } from '../../contract/api-schemas.ts';
 import { USER_TYPES, type UserType } from '../../contract/vocabulary.ts';
 import { bootstrapBradleyTerry, type Comparison } from './bradley-terry.ts';
+import { comparedRounds } from './leaderboard.ts';
 import { outcomeForA, type Outcome, type RoundTally, type VoteTallies } from './rounds.ts';
 import { wilsonInterval } from './wilson.ts';
 
@@ -41,7 +42,7 @@ function mostCompared(compared: RoundTally[], max: number): string[] {
 /** Everything /api/stats reports, from the stored votes as the database counted them. */
 export function computeStats(tallies: VoteTallies): Stats {
   const models = [...new Set(tallies.reactions.map((r) => r.model))].sort();
-  const compared = tallies.rounds.filter((r) => !r.samePassage && r.a !== r.b);
+  const compared = comparedRounds(tallies.rounds);
   const sum = (rounds: RoundTally[]) => rounds.reduce((n, r) => n + r.count, 0);
 
   // Per model, and per model and user type: wins, ties and losses.
