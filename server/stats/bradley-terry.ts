@@ -46,6 +46,41 @@ export function fitBradleyTerry(models: string[], comparisons: Comparison[], ite
   return new Map(models.map((m, i) => [m, strength[i]!]));
 }
 
+/**
+ * The strengths fitted again on `resamples` resamples of the comparisons (drawn with
+ * replacement): sample r of every model comes from the same resample, so differences between
+ * models can be taken sample by sample.
+ */
+export function bootstrapSamples(models: string[], comparisons: Comparison[], resamples = 200, seed = 1): Map<string, number[]> {
+  const random = seededRandom(seed);
+  const samples = new Map(models.map((m) => [m, [] as number[]]));
+  for (let r = 0; r < resamples; r++) {
+    const resample = Array.from({ length: comparisons.length }, () => comparisons[Math.floor(random() * comparisons.length)]!);
+    for (const [model, s] of fitBradleyTerry(models, resample, 100)) samples.get(model)!.push(s);
+  }
+  return samples;
+}
+
+/** The point estimates, and the bootstrap's samples behind the intervals. */
+export interface BootstrapFit {
+  strengths: Map<string, { strength: number; low: number; high: number }>;
+  samples: Map<string, number[]>;
+}
+
+/** Percentile bootstrap (resampling comparisons) of each model's strength: 95% interval, with the samples it came from. */
+export function bootstrapFit(models: string[], comparisons: Comparison[], resamples = 200, seed = 1): BootstrapFit {
+  const point = fitBradleyTerry(models, comparisons);
+  const samples = bootstrapSamples(models, comparisons, resamples, seed);
+  const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
+  const strengths = new Map(
+    models.map((m) => {
+      const sorted = [...samples.get(m)!].sort((a, b) => a - b);
+      return [m, { strength: point.get(m)!, low: quantile(sorted, 0.025), high: quantile(sorted, 0.975) }];
+    }),
+  );
+  return { strengths, samples };
+}
+
 /** Percentile bootstrap (resampling comparisons) of each model's strength: 95% interval. */
 export function bootstrapBradleyTerry(
   models: string[],
@@ -53,18 +88,5 @@ export function bootstrapBradleyTerry(
   resamples = 200,
   seed = 1,
 ): Map<string, { strength: number; low: number; high: number }> {
-  const point = fitBradleyTerry(models, comparisons);
-  const random = seededRandom(seed);
-  const samples = new Map(models.map((m) => [m, [] as number[]]));
-  for (let r = 0; r < resamples; r++) {
-    const resample = Array.from({ length: comparisons.length }, () => comparisons[Math.floor(random() * comparisons.length)]!);
-    for (const [model, s] of fitBradleyTerry(models, resample, 100)) samples.get(model)!.push(s);
-  }
-  const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
-  return new Map(
-    models.map((m) => {
-      const sorted = samples.get(m)!.sort((a, b) => a - b);
-      return [m, { strength: point.get(m)!, low: quantile(sorted, 0.025), high: quantile(sorted, 0.975) }];
-    }),
-  );
+  return bootstrapFit(models, comparisons, resamples, seed).strengths;
 }
