@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Reaction } from '../../contract/vocabulary.ts';
+import { differenceVariance, fitBradleyTerry } from '../../server/stats/bradley-terry.ts';
 import { comparedRounds, leaderboard, roundsToSeparate } from '../../server/stats/leaderboard.ts';
 import type { RoundTally } from '../../server/stats/rounds.ts';
 import { Z95 } from '../../server/stats/wilson.ts';
@@ -77,6 +78,14 @@ describe('the leaderboard', () => {
     ]);
   });
 
+  it('does not call two models apart on a few rounds that all went one way, as the bootstrap alone did', () => {
+    const few = leaderboard(record('good', 'poor', 2, 2))!;
+    expect(few.separation).toMatchObject({ leader: 'good', separated: false });
+    expect(few.separation.moreRounds).toBeGreaterThan(0);
+    // Ten of ten are another matter.
+    expect(leaderboard(record('good', 'poor', 10, 10))!.separation.separated).toBe(true);
+  });
+
   it('says the top two are separated when one wins 9 rounds in 10, and not yet at 6 in 10, with how many more rounds would do', () => {
     const clear = leaderboard(record('good', 'poor', 90, 100))!;
     expect(clear.separation).toMatchObject({ leader: 'good', runnerUp: 'poor', separated: true, moreRounds: null });
@@ -90,5 +99,14 @@ describe('the leaderboard', () => {
     // The same 6 in 10, over somewhat more rounds than it said, are separated.
     const n = Math.ceil(((20 + more) * 1.3) / 10) * 10;
     expect(leaderboard(record('good', 'poor', (n * 6) / 10, n))!.separation.separated).toBe(true);
+  });
+});
+
+describe('the variance of two models’ difference, from the fit', () => {
+  it('is about 1 / (n p (1 - p)) for two models that met n times, p the share one won', () => {
+    const comparisons = [...Array.from({ length: 60 }, () => ({ first: 'g', second: 'p', score: 1 })), ...Array.from({ length: 40 }, () => ({ first: 'g', second: 'p', score: 0 }))];
+    const variance = differenceVariance(fitBradleyTerry(['g', 'p'], comparisons), comparisons, 'g', 'p');
+    expect(variance).toBeCloseTo(1 / (100 * 0.6 * 0.4), 2);
+    expect(differenceVariance(fitBradleyTerry(['g', 'p'], comparisons), comparisons, 'p', 'g')).toBeCloseTo(variance, 12);
   });
 });
