@@ -22,7 +22,7 @@ import { Page } from '../components/Page.tsx';
 import { ResultCard } from '../components/ResultCard.tsx';
 import { useFeedback } from '../feedback/use-feedback.ts';
 import { useSearch, useSearchDraft } from '../search/use-search.ts';
-import { resultText } from '../search/types.ts';
+import { sharesOnePassage } from '../search/choose-ab-pair.ts';
 import { Link as RouterLink } from 'wouter';
 import { useSession } from '../stores/session-store.ts';
 
@@ -45,6 +45,7 @@ export default function DashboardPage() {
   // A new round (id and random A/B order) is made by useSearch when the results arrive.
   const { round } = search;
   const feedback = useFeedback(round);
+  const samePassage = sharesOnePassage(round.pair);
   const loading = search.status === 'loading';
 
   const submit = (event: FormEvent) => {
@@ -104,17 +105,16 @@ export default function DashboardPage() {
             </>
           )}
         </Text>
-        {round.pair.length === 2 && resultText(round.pair[0]!) === resultText(round.pair[1]!) && (
-          <Text as="p">Both models found the same passage this time.</Text>
-        )}
+        {samePassage && <Text as="p">Both models chose the same passage.</Text>}
         {round.pair.some((result) => result.highlight) && (
           <Text as="p" size={200}>
             In each passage, the sentence closest to your question is underlined.
           </Text>
         )}
         <div className={styles.results}>
-          {round.pair.map((result) => (
-            <ResultCard key={result.resultLabel} result={result} feedback={feedback.state} onReact={feedback.react} />
+          {/* A passage both models chose is shown once, and rated once for both. */}
+          {(samePassage ? round.pair.slice(0, 1) : round.pair).map((result) => (
+            <ResultCard key={result.resultLabel} result={result} shared={samePassage} feedback={feedback.state} onReact={feedback.react} />
           ))}
         </div>
       </section>
