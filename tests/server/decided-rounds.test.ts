@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedbackItem } from '../../contract/api-schemas.ts';
+import { DECIDED_ROUNDS_TTL_MS, DecidedRounds } from '../../server/arena/decided-rounds.ts';
+import { pairKey } from '../../server/arena/draw.ts';
+import { saveFeedback } from '../../server/store/feedback.ts';
+import { recordServedModels } from '../../server/store/served-models.ts';
+import { openTestDb, STORES, TestClock, voteItem, type TestDb } from './harness.ts';
+
+describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await openTestDb(kind);
+    await recordServedModels(test.db, ['LSA l', 'SIF s', 'BM25 k']);
+  });
+  afterAll(() => test.drop());
+
+  /** A round rated on both sides, with two different passages (or the same one). */
+  const round = (a: string, b: string, same = false): FeedbackItem[] => {
+    const round_id = crypto.randomUUID();
+    return [
+      voteItem({ model_type: a, result_label: 'A', retrieved_text: 'one', round_id, client_id: crypto.randomUUID() }),
+      voteItem({ model_type: b, result_label: 'B', retrieved_text: same ? 'one' : 'two', round_id, client_id: crypto.randomUUID() }),
+    ] as FeedbackItem[];
+  };
+
+  it('reads them first, keeps them a while, then reads them again behind a search, same-passage rounds left out', async () => {
+    const clock = new TestClock();
+    const errors: unknown[] = [];
+    const decided = new DecidedRounds(test.db, { now: clock.now, onError: (error) => errors.push(error) });
+    await saveFeedback(test.db, 'reader', [...round('LSA l', 'SIF s'), ...round('SIF s', 'LSA l'), ...round('LSA l', 'BM25 k', true)]);
+    // The first search waits for them.
+    expect(await decided.current()).toEqual(new Map([[pairKey('LSA l', 'SIF s'), 2]]));
+    await saveFeedback(test.db, 'reader', round('BM25 k', 'SIF s'));
+    clock.advance(DECIDED_ROUNDS_TTL_MS / 2000);
+    expect((await decided.current()).get(pairKey('BM25 k', 'SIF s'))).toBeUndefined();
+    // Once they are old, a search still gets them as they were, and they are read again behind it.
+    clock.advance(DECIDED_ROUNDS_TTL_MS / 1000);
+    expect((await decided.current()).get(pairKey('BM25 k', 'SIF s'))).toBeUndefined();
+    await expect.poll(async () => (await decided.current()).get(pairKey('BM25 k', 'SIF s'))).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the last counts, and says why, while the store cannot count', async () => {
+    const clock = new TestClock();
+    const errors: unknown[] = [];
+    const other = await openTestDb(kind);
+    await recordServedModels(other.db, ['LSA l', 'SIF s']);
+    await saveFeedback(other.db, 'reader', round('LSA l', 'SIF s'));
+    const decided = new DecidedRounds(other.db, { now: clock.now, onError: (error) => errors.push(error) });
+    const before = await decided.current();
+    expect(before.get(pairKey('LSA l', 'SIF s'))).toBe(1);
+    await other.drop();
+    clock.advance(DECIDED_ROUNDS_TTL_MS / 1000);
+    expect(await decided.current()).toEqual(before);
+    await expect.poll(() => errors.length).toBe(1);
+    expect(await decided.current()).toEqual(before);
+  });
+});
