@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SIMULATION, simulateArena, type SimulatedArm } from '../../server/arena/simulate.ts';
+import { seededRandom } from '../../server/common/seeded-random.ts';
+import { loadQuestions } from '../../server/eval/evaluate.ts';
+import type { EvalQuestion } from '../../server/eval/metrics.ts';
+import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { recordServedModels } from '../../server/store/served-models.ts';
+
+/**
+ * An arm that puts a passage holding the question's gold quote first for about `hitRate` of the
+ * questions, and a passage of its own otherwise (arms that both find the gold passage show the
+ * same one, as real arms do).
+ */
+function arm(modelType: string, hitRate: number, questions: EvalQuestion[], seed: number): SimulatedArm {
+  const random = seededRandom(seed);
+  return {
+    modelType,
+    firsts: questions.map((q, i) => (random() < hitRate ? { id: `gold-${i}`, text: `… ${q.gold[0]} …` } : { id: `${modelType}-${i}`, text: `A passage of ${modelType} on another matter (${i}).` })),
+  };
+}
+
+describe('the arena simulation, through the real draw, store and statistics', () => {
+  let db: Db;
+  let questions: EvalQuestion[];
+  beforeAll(async () => {
+    db = await openEmbeddedDb();
+    await migrate(db);
+    questions = (await loadQuestions()).slice(0, 150);
+  });
+  afterAll(() => db.close());
+
+  it('recovers the best arm from a few hundred rounds of noisy votes', async () => {
+    const arms = [arm('SIF s', 0.45, questions, 2), arm('BM25 k', 0.25, questions, 3), arm('LSA l', 0.7, questions, 1)];
+    await recordServedModels(db, arms.map((a) => a.modelType));
+    const seen: number[] = [];
+    const report = await simulateArena(db, {
+      ...DEFAULT_SIMULATION,
+      arms,
+      questions,
+      rounds: 300,
+      checkpoints: [100, 200, 300],
+      seed: 7,
+      onCheckpoint: (c) => seen.push(c.rounds),
+    });
+    expect(report.trueOrder).toEqual(['LSA l', 'SIF s', 'BM25 k']);
+    expect(seen).toEqual([100, 200, 300]);
+    const last = report.checkpoints.at(-1)!;
+    expect(last.order[0]).toBe('LSA l');
+    expect(last.leaderboard!.separation.leader).toBe('LSA l');
+    // Every round was voted on, the rounds showing one passage counted apart.
+    expect(report.unanswered).toBe(0);
+    expect(last.decided).toBeGreaterThan(150);
+    expect(last.decided).toBeLessThan(300);
+    // The draw kept the pairs balanced: no pair has half as many decided rounds again as another.
+    const rounds = new Map<string, number>();
+    for (const p of last.leaderboard!.pairs) if (p.model < p.opponent) rounds.set(`${p.model} ${p.opponent}`, p.wins + p.ties + p.losses);
+    expect(rounds.size).toBe(3);
+    expect(Math.max(...rounds.values()) / Math.min(...rounds.values())).toBeLessThan(1.5);
+  });
+});
