@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { EARLY_INPUT_SCRIPT } from './src/early/early-input-script.ts';
+import { EARLY_INPUT_SCRIPT } from './contract/early-input-script.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
 import { sourceRepositoryUrl, type RepositoryField } from './scripts/source-url.ts';

@@ -6,8 +6,11 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureLocalPostgres, Instance, Nginx, nginxInstalled, NGINX_BIN, type OutputSink } from '../scripts/cluster-topology.ts';
-import { freePort } from '../tests/e2e/server-process.ts';
+import { ensureLocalPostgres } from '../scripts/cluster-database.ts';
+import { Instance } from '../scripts/cluster-instance.ts';
+import { Nginx, nginxInstalled, NGINX_BIN } from '../scripts/cluster-nginx.ts';
+import type { OutputSink } from '../scripts/cluster-processes.ts';
+import { freePort } from '../scripts/server-process.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
 
 type SearchRequest = { method: 'POST'; path: string; headers: Record<string, string>; body: string };

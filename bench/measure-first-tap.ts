@@ -1,5 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/browser.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCommand } from '../scripts/start-command.ts';
-import { freePort } from '../tests/e2e/server-process.ts';
+import { freePort } from '../scripts/server-process.ts';
 import { measureLoad, type LoadResult } from './measure-load.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/browser.ts';
-import { freePort } from '../tests/e2e/server-process.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.ts';
+import { freePort } from '../scripts/server-process.ts';
 
 export interface LighthouseScores {
   path: string;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { enterOneTemporaryFolder } from '../scripts/temporary-folder.ts';
 import { silentProgress } from '../server/common/progress.ts';
 import { startRetrieval } from '../server/search/start-retrieval.ts';
-import { startServerProcess } from '../tests/e2e/server-process.ts';
+import { startServerProcess } from '../scripts/server-process.ts';
 import { measureBundle } from './measure-bundle.ts';
 import { measureCluster } from './measure-cluster.ts';
 import { measureFirstTap } from './measure-first-tap.ts';

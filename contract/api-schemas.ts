@@ -203,13 +203,46 @@ export const Leaderboard = Type.Object({
   }),
 });
 export type Leaderboard = Static<typeof Leaderboard>;
+/** Why votes were stored but not counted (docs/arena.md): how many for each reason. */
+export const VotesLeftOut = Type.Object({
+  /** A newer vote of the same reader on the same question, model and passage replaced it. */
+  repeat: Type.Integer(),
+  /** Its model does not show its passage for its question. */
+  notShown: Type.Integer(),
+  /** It names no model this service serves (or `unknown`). */
+  unknownModel: Type.Integer(),
+  /** It names a model the service could not run to check it; checked again at the next start. */
+  unchecked: Type.Integer(),
+});
+export type VotesLeftOut = Static<typeof VotesLeftOut>;
+
+export const RoundsLeftOut = Type.Evaluate(
+  Type.Intersect([
+    VotesLeftOut,
+    /** Past the reader's first dailyRoundBound decided rounds of that day (UTC). */
+    Type.Object({ overDailyBound: Type.Integer() }),
+  ]),
+);
+export type RoundsLeftOut = Static<typeof RoundsLeftOut>;
 
 export const Stats = Type.Object({
-  /** Votes for the models the service has served: the ones counted below. */
+  /** Votes counted below: shown by their model, one per reader, question, model and passage. */
   votes: Type.Integer(),
-  /** Votes naming a model the service never served (or `unknown`): stored, not counted. */
+  /** Votes stored but not counted, for any reason (the sum of leftOutVotes). */
   leftOut: Type.Integer(),
-  rounds: Type.Object({ compared: Type.Integer(), samePassage: Type.Integer(), oneSided: Type.Integer() }),
+  leftOutVotes: VotesLeftOut,
+  rounds: Type.Object({
+    /** Rounds counted in the comparison. */
+    compared: Type.Integer(),
+    /** Decided rounds whose two passages were the same: nothing to compare. */
+    samePassage: Type.Integer(),
+    /** Rounds with a vote on one label only. */
+    oneSided: Type.Integer(),
+    /** Decided rounds left out of the comparison, by why (as for votes; a round goes by its sides' verdicts). */
+    leftOut: RoundsLeftOut,
+  }),
+  /** How many decided rounds a reader a day count in the comparison. */
+  dailyRoundBound: Type.Integer(),
   models: Type.Array(ModelStats),
   /** Only when more than two models appear in compared rounds (the leaderboard's strengths, kept for earlier clients). */
   bradleyTerry: Type.Union([

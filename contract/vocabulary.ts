@@ -22,3 +22,11 @@ export const CONTEXT_MAX_RADIUS = 50;
 
 /** The longest question a search takes, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
+
+/** Why a round is left out of the arena's comparison (null: it counts; docs/arena.md). */
+export const ROUND_LEFT_OUT = ['one-sided', 'same-passage', 'repeat', 'over-daily-bound', 'not-shown', 'unknown-model', 'unchecked'] as const;
+export type RoundLeftOut = (typeof ROUND_LEFT_OUT)[number];
+
+/** Why a vote is left out of the reaction counts (null: it counts). */
+export const VOTE_LEFT_OUT = ['repeat', 'not-shown', 'unknown-model', 'unchecked'] as const;
+export type VoteLeftOut = (typeof VOTE_LEFT_OUT)[number];

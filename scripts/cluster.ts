@@ -8,7 +8,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ensureLocalPostgres, nginxInstalled, NGINX_BIN, prefixedOutput, redacted, REPO_ROOT, startCluster, type Cluster } from './cluster-topology.ts';
+import { ensureLocalPostgres, redacted } from './cluster-database.ts';
+import { nginxInstalled, NGINX_BIN } from './cluster-nginx.ts';
+import { prefixedOutput } from './cluster-processes.ts';
+import { startCluster, type Cluster } from './cluster-topology.ts';
+import { REPO_ROOT } from './start-command.ts';
 
 function wholeNumber(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];

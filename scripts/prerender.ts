@@ -9,10 +9,10 @@ import type { RenderedRoute } from '../src/prerender/render-route.tsx';
 /** Public routes a first visit may land on, with the lazily loaded page each one shows. */
 export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; page: string | null }> = [
   { path: '/', page: null },
-  { path: '/login', page: 'src/pages/LoginPage.tsx' },
-  { path: '/about', page: 'src/pages/AboutPage.tsx' },
-  { path: '/privacy', page: 'src/pages/PrivacyPage.tsx' },
-  { path: '/terms', page: 'src/pages/TermsPage.tsx' },
+  { path: '/login', page: 'src/features/session/components/LoginPage.tsx' },
+  { path: '/about', page: 'src/features/about/components/AboutPage.tsx' },
+  { path: '/privacy', page: 'src/app/routes/PrivacyPage.tsx' },
+  { path: '/terms', page: 'src/app/routes/TermsPage.tsx' },
 ];
 
 

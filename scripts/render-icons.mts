@@ -3,7 +3,7 @@
  * npm run icons. The maskable icon keeps its mark inside the central 80% safe zone.
  */
 import { writeFile } from 'node:fs/promises';
-import { launchBrowser } from '../tests/e2e/browser.ts';
+import { launchBrowser } from './chromium.ts';
 
 const mark = (scale: number) => `
   <g transform="translate(32 32) scale(${scale}) translate(-32 -32)">

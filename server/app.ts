@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from './auth/auth-service.ts';
+import { DEFAULT_DAILY_ROUND_BOUND } from './config.ts';
 import { createLogger } from './log.ts';
 import { isApiRequest } from './http/api-paths.ts';
 import { authentication } from './http/authenticate.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   searchLimiter?: SearchLimiter;
   /** Votes a minute per reader; 0 (the default) turns the limit off. */
   voteRateLimit?: number;
+  /** Decided rounds a reader a day that count in the comparison (ARENA_DAILY_ROUNDS; DEFAULT_DAILY_ROUND_BOUND by default). */
+  dailyRoundBound?: number;
   now?: () => number;
   /** Counts for Prometheus (METRICS_PORT); nothing is counted without. */
   metrics?: Metrics;
@@ -124,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: deps.auth,
     engine: deps.engine ?? null,
     servedModelTypes: deps.servedModelTypes ?? deps.engine?.modelTypes() ?? [],
-    settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), voteRateLimit: deps.voteRateLimit ?? 0, now },
+    settings: { searchLimiter: deps.searchLimiter ?? memoryLimiter(deps.searchRateLimit ?? 0), voteRateLimit: deps.voteRateLimit ?? 0, dailyRoundBound: deps.dailyRoundBound ?? DEFAULT_DAILY_ROUND_BOUND, now },
     closeStore: deps.closeStore ?? false,
   });
   await app.register(requestMetrics, { metrics: deps.metrics ?? null });

@@ -25,6 +25,8 @@ export interface Config {
   searchRateLimit: number;
   /** Votes a minute per reader, across all instances; 0: no limit. */
   voteRateLimit: number;
+  /** Decided rounds a reader a day that count in the arena's comparison (ARENA_DAILY_ROUNDS). */
+  dailyRoundBound: number;
   /** How long a start waits for a PostgreSQL that does not answer yet. */
   databaseWaitSeconds: number;
   /** Prometheus metrics on this port, apart from the public one; off when unset. */
@@ -36,6 +38,12 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * How many decided rounds a reader a day count in the comparison, unless ARENA_DAILY_ROUNDS says
+ * otherwise: a keen reader's afternoon, and no reader decides the leaderboard alone (docs/arena.md).
+ */
+export const DEFAULT_DAILY_ROUND_BOUND = 30;
 
 /** VOTE_RATE_LIMIT: 0 (off), or room for at least one whole batch of 50, which could otherwise never be sent. */
 function voteRateLimit(env: NodeJS.ProcessEnv): number {
@@ -141,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteSeconds: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1, 3650) * DAY,
     searchRateLimit: intSetting(env, 'SEARCH_RATE_LIMIT', 120, 0),
     voteRateLimit: voteRateLimit(env),
+    dailyRoundBound: intSetting(env, 'ARENA_DAILY_ROUNDS', DEFAULT_DAILY_ROUND_BOUND, 1),
     databaseWaitSeconds: intSetting(env, 'DATABASE_WAIT_SECONDS', 60, 0),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: trustProxySetting(env),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
+import { THROTTLE_WINDOW_MS } from './auth/throttle-policy.ts';
 import { listenForMetrics, Metrics } from './http/metrics.ts';
 import { StoreLimiter } from './http/rate-limit.ts';
 import { staticKeyRing, StoredKeyRing } from './auth/key-ring.ts';
@@ -22,6 +23,7 @@ import { startRetrieval } from './search/start-retrieval.ts';
 import { buildIndexesInWorker, corpusIndexesMissing } from './search/build-indexes-in-worker.ts';
 import { terminalProgress } from './common/progress.ts';
 import { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
+import { recheckVotes } from './arena/recheck-votes.ts';
 
 /** The signing keys in the store, shared by every instance on it (the first start makes one). */
 async function storedKeys(db: Db, config: Config): Promise<StoredKeyRing> {
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
     searchLimiter: db.kind === 'postgres' ? new StoreLimiter(db, config.searchRateLimit) : undefined,
     searchRateLimit: config.searchRateLimit,
     voteRateLimit: config.voteRateLimit,
+    dailyRoundBound: config.dailyRoundBound,
     closeStore: true,
     ...(metrics ? { metrics } : {}),
     staticDir: config.staticDir,
@@ -121,7 +124,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   app.log.info({ database: db.kind }, 'store ready');
   if (db.kind === 'embedded') {
-    const admin = await listenForAdmin(db, config.dataDir, logger);
+    const admin = await listenForAdmin(db, config.dataDir, logger, { dailyRoundBound: config.dailyRoundBound });
     // Before the store closes (onClose): a command arriving now would find it gone.
     if (admin) app.addHook('preClose', () => admin.close());
   }
@@ -135,8 +138,13 @@ async function main(): Promise<void> {
   }
 
   // Sign-in counts, ended sessions and old votes are deleted as the privacy page promises.
-  const stopHousekeeping = keepForgetting(db, { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS }, app.log);
+  const retention = { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS, signInWindowMs: THROTTLE_WINDOW_MS };
+  const stopHousekeeping = keepForgetting(db, retention, app.log);
   app.addHook('preClose', async () => stopHousekeeping());
+
+  // The background check of unchecked votes (after listen, below) stops as the app begins to close.
+  let closing = false;
+  app.addHook('preClose', async () => void (closing = true));
 
   // On SIGTERM or SIGINT: stop being ready, finish the requests in flight, close the store, exit.
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
@@ -152,6 +160,12 @@ async function main(): Promise<void> {
     throw new ListenError(error);
   });
   app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
+
+  // Votes saved before the arena's checks, or for a model not served then, are checked now, while the server serves.
+  recheckVotes(db, app.shownCheck, () => closing).then(
+    (decided) => decided > 0 && app.log.info({ votes: decided }, 'unchecked votes checked against what the models show'),
+    (error: unknown) => !closing && app.log.warn({ err: error }, 'the unchecked votes could not be checked; the next start tries again'),
+  );
 }
 
 /** The server could not listen where it was told (a port in use, an address this machine has not, a HOST that does not resolve). */

@@ -5,11 +5,11 @@
  */
 import { createDOMRenderer } from '@griffel/core';
 import { startTransition } from 'react';
-import { canHydrate, parseRenderState } from './app/render-state.ts';
-import { rehydrateStyles } from './app/rehydrate-styles.ts';
-import { yieldToMain } from './app/yield-to-main.ts';
-import { registerServiceWorker } from './pwa/register-service-worker.ts';
-import { reloadWhenCodeIsMissing } from './pwa/reload-page.ts';
+import { canHydrate, parseRenderState } from './app/hydration/render-state.ts';
+import { rehydrateStyles } from './app/hydration/rehydrate-styles.ts';
+import { yieldToMain } from './app/hydration/yield-to-main.ts';
+import { registerServiceWorker } from './features/pwa/register-service-worker.ts';
+import { reloadWhenCodeIsMissing } from './features/pwa/reload-page.ts';
 
 async function start(): Promise<void> {
   registerServiceWorker();

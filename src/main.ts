@@ -3,7 +3,7 @@
  * so the app (src/boot.tsx) is fetched and started only once that page is on screen, instead of
  * holding it back; the plain shell has nothing to show yet and loads the app at once.
  */
-import { captureInstallOffers } from './pwa/install-offer.ts';
+import { captureInstallOffers } from './features/pwa/install-offer.ts';
 
 // The browser may offer installation before the app has loaded: keep the offer for it.
 captureInstallOffers();

@@ -2,8 +2,8 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { isAppPagePath } from '../contract/app-paths.ts';
-import { SYNC_TAG } from '../src/feedback/sync-tag.ts';
-import { messageToWorker } from '../src/pwa/worker-messages.ts';
+import { SYNC_TAG } from '../src/features/feedback/sync-tag.ts';
+import { messageToWorker } from '../src/features/pwa/worker-messages.ts';
 import { replayFromWorker } from './replay-from-worker.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { UserCommand } from './user-commands.ts';
 
 /** The running server could not be asked (no socket, or nobody listening on it): nothing was sent. */
@@ -34,5 +35,38 @@ export function sendUserCommand(socketPath: string, command: UserCommand): Promi
     req.on('error', (error) => reject(error instanceof AdminTimeoutError ? error : new AdminUnreachableError(error.message)));
     req.setTimeout(ANSWER_TIMEOUT_MS, () => req.destroy(new AdminTimeoutError(`no answer within ${ANSWER_TIMEOUT_MS / 1000} seconds`)));
     req.end(body);
+  });
+}
+
+/**
+ * Asks the server holding the embedded database for the vote export (GET /votes/export) and
+ * pipes it into `out` as it arrives, with back-pressure: the server writes no faster than `out`
+ * takes. Fails when the server refuses, or when the export stops before its end.
+ */
+export function streamVoteExport(socketPath: string, query: { format: string; since?: Date }, out: NodeJS.WritableStream): Promise<void> {
+  const search = new URLSearchParams({ format: query.format, ...(query.since ? { since: query.since.toISOString() } : {}) });
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, path: `/votes/export?${search}`, method: 'GET' }, (res) => {
+      if (res.statusCode !== 200) {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let detail = `The server answered ${res.statusCode}`;
+          try {
+            detail = (JSON.parse(text) as { detail?: string }).detail ?? detail;
+          } catch {
+            // not JSON: the status says it
+          }
+          reject(new Error(detail));
+        });
+        return;
+      }
+      pipeline(res, out, { end: false }).then(resolve, (error: unknown) =>
+        reject(new Error(`the export stopped before its end (${error instanceof Error ? error.message : String(error)})`)),
+      );
+    });
+    req.on('error', (error) => reject(new AdminUnreachableError(error.message)));
+    req.end();
   });
 }

@@ -1,10 +1,21 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, lstat, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config.ts';
+import { ConfigError, DEFAULT_DAILY_ROUND_BOUND } from '../config.ts';
 import { sideServerLogging } from '../log.ts';
 import type { Db } from '../store/db.ts';
 import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
+import { PassThrough } from 'node:stream';
+import { Type, type Static } from 'typebox';
+import { EXPORT_FORMATS } from '../arena/export-format.ts';
+import { writeVoteExport } from '../arena/vote-export.ts';
+
+/** What `npm run votes -- export` asks the server for. */
+const ExportQuery = Type.Object({
+  format: Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f))),
+  since: Type.Optional(Type.String({ maxLength: 40 })),
+});
+type ExportQuery = Static<typeof ExportQuery>;
 
 /** Where a server on the embedded store answers `npm run users` while it holds the database. */
 export function adminSocketPath(dataDir: string): string {
@@ -40,11 +51,17 @@ export async function reachAdminSocket(dataDir: string): Promise<SocketAddress |
 
 /**
  * The embedded database can be open in one process only, so while the server runs, the users
- * CLI asks it to run the command (the change then takes effect at once). The socket is a file in
+ * CLI asks it to run the command (the change then takes effect at once), and the votes CLI asks
+ * it for the export (streamed as the CLI reads it). The socket is a file in
  * DATA_DIR readable by the server's user only: whoever can reach it could open the database anyway.
  * Returns null when the path is too long for a socket (the CLI then refuses and says why).
  */
-export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<FastifyInstance | null> {
+export async function listenForAdmin(
+  db: Db,
+  dataDir: string,
+  log: FastifyBaseLogger,
+  arena: { dailyRoundBound: number } = { dailyRoundBound: DEFAULT_DAILY_ROUND_BOUND },
+): Promise<FastifyInstance | null> {
   const socketPath = adminSocketPath(dataDir);
   const address = await reachAdminSocket(dataDir);
   if (!address) {
@@ -68,6 +85,24 @@ export async function listenForAdmin(db: Db, dataDir: string, log: FastifyBaseLo
       const why = error instanceof Error ? error.message : String(error);
       return reply.status(503).send({ detail: `The server could not carry out the command (${why}). Nothing was changed.` });
     }
+  });
+  // npm run votes -- export: streamed from this server's store, as fast as the CLI reads it.
+  admin.get<{ Querystring: ExportQuery }>('/votes/export', { schema: { querystring: ExportQuery } }, async (request, reply) => {
+    const since = request.query.since === undefined ? undefined : new Date(request.query.since);
+    if (since && Number.isNaN(since.getTime())) return reply.status(400).send({ detail: 'since must be a date' });
+    const out = new PassThrough();
+    writeVoteExport(db, { format: request.query.format, since, dailyRoundBound: arena.dailyRoundBound }, out).then(
+      (rows) => {
+        request.log.info({ rows }, 'votes exported for the CLI');
+        out.end();
+      },
+      (error: unknown) => {
+        request.log.error({ err: error }, 'the vote export failed');
+        // Cut short, so that the CLI sees an export that did not end and says so.
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return reply.type(request.query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8').send(out);
   });
   // The handle on DATA_DIR is kept until the socket is closed (and its file removed through it).
   admin.addHook('onClose', () => address.close());

@@ -1,5 +1,4 @@
 import { withinTime } from '../common/within-time.ts';
-import { comparedRounds } from '../stats/leaderboard.ts';
 import type { Db } from '../store/db.ts';
 import { tallyVotes, votesVersion } from '../store/feedback.ts';
 import { decidedRoundsPerPair } from './draw.ts';
@@ -35,7 +34,7 @@ export class DecidedRounds {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { now: () => number; onError: (error: unknown) => void; ttlMs?: number },
+    private readonly options: { now: () => number; onError: (error: unknown) => void; dailyRoundBound: number; ttlMs?: number },
   ) {}
 
   /** The decided rounds per pair (keyed by pairKey), read again behind this call once they are older than the TTL. */
@@ -54,7 +53,7 @@ export class DecidedRounds {
       const version = await votesVersion(this.db);
       if (version !== this.version) {
         const started = performance.now();
-        this.counts = decidedRoundsPerPair(comparedRounds((await tallyVotes(this.db)).rounds));
+        this.counts = decidedRoundsPerPair((await tallyVotes(this.db, this.options.dailyRoundBound)).rounds);
         this.costMs = performance.now() - started;
         this.version = version;
       }

@@ -26,16 +26,14 @@ export function pairCounts(arms: readonly string[], decided: ReadonlyMap<string,
 }
 
 /**
- * The pair with the fewest decided rounds, ties broken at random, its two arms in random order
- * (which is model 1 and which model 2 in the answer is then chance, too). `random` gives numbers
- * in [0, 1), as Math.random does.
+ * The pair with the fewest decided rounds, ties broken at random (its arms in the order given:
+ * which is shown as A is the client's draw). `random` gives numbers in [0, 1), as Math.random does.
  */
 export function leastDecidedPair(counts: readonly PairCount[], random: () => number): readonly [string, string] {
   if (counts.length === 0) throw new RangeError('there is no pair to draw: the pool has fewer than two arms');
   const fewest = Math.min(...counts.map((c) => c.decided));
   const tied = counts.filter((c) => c.decided === fewest);
-  const [a, b] = tied[Math.min(tied.length - 1, Math.floor(random() * tied.length))]!.pair;
-  return random() < 0.5 ? [a, b] : [b, a];
+  return tied[Math.min(tied.length - 1, Math.floor(random() * tied.length))]!.pair;
 }
 
 /** Decided rounds per unordered pair, from rounds grouped by the arms shown as A and B (`count` rounds each). */

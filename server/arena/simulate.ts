@@ -2,10 +2,9 @@ import type { FeedbackItem, Leaderboard } from '../../contract/api-schemas.ts';
 import type { Reaction } from '../../contract/vocabulary.ts';
 import { seededRandom } from '../common/seeded-random.ts';
 import { firstHitRank, type EvalQuestion } from '../eval/metrics.ts';
-import { comparedRounds } from '../stats/leaderboard.ts';
 import { computeStats } from '../stats/model-stats.ts';
 import type { Db } from '../store/db.ts';
-import { saveFeedback, tallyVotes } from '../store/feedback.ts';
+import { tallyVotes } from '../store/feedback.ts';
 import { decidedRoundsPerPair, leastDecidedPair, pairCounts } from './draw.ts';
 
 /** A passage as a reader is shown it. */
@@ -34,8 +33,19 @@ export interface SimulationSettings {
   shrug: number;
   /** Rounds between two reads of the decided rounds per pair (an instance's cache of them). */
   refreshEvery: number;
-  /** Readers take turns, this many rounds each. */
+  /**
+   * Readers take turns, at most this many rounds each (fewer than the daily bound, so that all
+   * count), and each asks a question once (a reader's vote again on a question, model and passage
+   * replaces the first).
+   */
   roundsPerReader: number;
+  /** How many decided rounds a reader a day count (ARENA_DAILY_ROUNDS). */
+  dailyRoundBound: number;
+  /**
+   * Stores a reader's votes, as /api/save does: through the vote service, which checks each
+   * passage against what its model shows (npm run arena:simulate).
+   */
+  save: (reader: string, items: FeedbackItem[]) => Promise<unknown>;
   /** Told each checkpoint as it is reached. */
   onCheckpoint?: (checkpoint: Checkpoint) => void;
 }
@@ -80,8 +90,9 @@ const uuid = (kind: number, n: number) => `00000000-0000-4000-${8000 + kind}-${S
  * passages of the pair the draw gives (the pair with the fewest decided rounds, as the server
  * draws it, from counts read every few rounds), and rates a passage 👍 when it holds a gold
  * quote, 👎 otherwise, 🤷 sometimes, with a share of votes flipped at random. A passage both arms
- * chose is rated once for both (as the dashboard takes it). The votes are stored in `db` and
- * counted by the same functions /api/stats uses; at each checkpoint, the leaderboard is read.
+ * chose is rated once for both (as the dashboard takes it). The votes are stored by `save` in
+ * `db` and counted by the same functions /api/stats uses, by the arena's rules; at each
+ * checkpoint, the leaderboard is read.
  */
 export async function simulateArena(db: Db, settings: SimulationSettings): Promise<SimulationReport> {
   const { arms, questions } = settings;
@@ -98,23 +109,26 @@ export async function simulateArena(db: Db, settings: SimulationSettings): Promi
   };
 
   let decided = new Map<string, number>();
+  let reader = 0;
+  let asked = new Set<number>();
   let items = 0;
   let unanswered = 0;
   const checkpoints: Checkpoint[] = [];
   const wanted = new Set(settings.checkpoints.filter((n) => n <= settings.rounds));
   for (let round = 1; round <= settings.rounds; round++) {
-    if ((round - 1) % settings.refreshEvery === 0) decided = decidedRoundsPerPair(comparedRounds((await tallyVotes(db)).rounds));
+    if ((round - 1) % settings.refreshEvery === 0) decided = decidedRoundsPerPair((await tallyVotes(db, settings.dailyRoundBound)).rounds);
     const q = Math.floor(random() * questions.length);
     const question = questions[q]!;
+    if (asked.size >= settings.roundsPerReader || asked.has(q)) [reader, asked] = [reader + 1, new Set()];
+    asked.add(q);
     const pair = leastDecidedPair(pairCounts(names, decided), random);
     const shown = pair.map((name) => byName.get(name)!.firsts[q] ?? null);
     if (shown[0] && shown[1]) {
       const [a, b] = shown as [ShownPassage, ShownPassage];
       const reactions = a.id === b.id ? [react(a, question)] : [react(a, question), react(b, question)];
-      const reader = `reader-${Math.floor((round - 1) / settings.roundsPerReader)}`;
       const vote = (label: 'A' | 'B', model: string, passage: ShownPassage, reaction: Reaction): FeedbackItem => ({
         user_type: 'Enthusiast',
-        username: reader,
+        username: `reader-${reader}`,
         query: question.query,
         retrieved_text: passage.text,
         model_type: model,
@@ -124,12 +138,12 @@ export async function simulateArena(db: Db, settings: SimulationSettings): Promi
         client_id: uuid(0, ++items),
         round_id: uuid(1, round),
       });
-      await saveFeedback(db, reader, [vote('A', pair[0], a, reactions[0]!), vote('B', pair[1], b, reactions.at(-1)!)]);
+      await settings.save(`reader-${reader}`, [vote('A', pair[0], a, reactions[0]!), vote('B', pair[1], b, reactions.at(-1)!)]);
     } else {
       unanswered += 1;
     }
     if (wanted.has(round)) {
-      const stats = computeStats(await tallyVotes(db));
+      const stats = computeStats(await tallyVotes(db, settings.dailyRoundBound), settings.dailyRoundBound);
       const order = stats.leaderboard?.arms.map((arm) => arm.model) ?? [];
       const checkpoint = {
         rounds: round,

@@ -4,7 +4,6 @@ import type { Db, Transaction } from '../store/db.ts';
 import { findUser, normaliseUsername } from '../store/users.ts';
 import * as sessions from '../store/sessions.ts';
 import { clearThrottle, lockThrottle, PENDING_FOR_MS, settleFailures, writeThrottle, type LockedThrottle } from '../store/throttle.ts';
-import type { KeyRing } from './key-ring.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import {
   ACCOUNT_POLICY,
@@ -14,7 +13,7 @@ import {
   retryAfterSeconds,
   type ThrottlePolicy,
 } from './throttle-policy.ts';
-import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken, type KeyRing } from './tokens.ts';
 
 export interface AuthSettings {
   accessTokenTtlSeconds: number;

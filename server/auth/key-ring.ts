@@ -1,20 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.ts';
 import { addSigningKey, deleteKeysReplacedBefore, ensureFirstSigningKey, listSigningKeys, type StoredKey } from '../store/signing-keys.ts';
-import { MAX_CLOCK_SKEW_SECONDS } from './tokens.ts';
-
-export interface SigningKey {
-  kid: string;
-  secret: Uint8Array;
-}
-
-/** The keys access tokens are signed and verified with. */
-export interface KeyRing {
-  /** The key new tokens are signed with. */
-  signingKey(): Promise<SigningKey>;
-  /** The key a token's `kid` names while it still verifies; null for one unknown or retired. */
-  verifyingKey(kid: string | undefined): Promise<Uint8Array | null>;
-}
+import { MAX_CLOCK_SKEW_SECONDS, type KeyRing, type SigningKey } from './tokens.ts';
 
 // A plain Uint8Array: jose checks the key's type against the running realm's Uint8Array.
 const decode = (key: StoredKey) => new Uint8Array(Buffer.from(key.secret, 'base64url'));

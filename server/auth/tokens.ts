@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
-import type { KeyRing, SigningKey } from './key-ring.ts';
 
 export const TOKEN_ISSUER = 'alchemy-search';
 export const TOKEN_AUDIENCE = 'alchemy-search-api';
@@ -9,6 +8,20 @@ const ALLOWED_ALGORITHMS = ['HS256'];
 /** How far ahead of our clock a token's `iat` may lie (another instance's clock may run ahead). */
 export const MAX_CLOCK_SKEW_SECONDS = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A secret access tokens are signed with, named by its `kid`. */
+export interface SigningKey {
+  kid: string;
+  secret: Uint8Array;
+}
+
+/** The keys access tokens are signed and verified with. */
+export interface KeyRing {
+  /** The key new tokens are signed with. */
+  signingKey(): Promise<SigningKey>;
+  /** The key a token's `kid` names while it still verifies; null for one unknown or retired. */
+  verifyingKey(kid: string | undefined): Promise<Uint8Array | null>;
+}
 
 export interface AccessClaims {
   username: string;

@@ -4,7 +4,7 @@ import { runUserCommand, UserCommandError, type UserCommand } from '../admin/use
 import { ConfigError, type Config } from '../config.ts';
 import { COMMAND_WAIT_MS, DataDirLockedError } from '../store/data-dir-lock.ts';
 import { lstat } from 'node:fs/promises';
-import { DataFolderError, embeddedFolder, openDb } from '../store/db.ts';
+import { DataFolderError, embeddedFolder, openDb, type Db } from '../store/db.ts';
 import { makeDataDir } from '../store/private-dir.ts';
 import { migrate } from '../store/migrate.ts';
 import { databaseProblem } from '../store/wait-for-database.ts';
@@ -36,8 +36,49 @@ export function commandLine(argv: string[], usage: string, arity: Record<string,
 /** Exit 1: the command could not be carried out, and nothing was changed. */
 export class RefusedError extends Error {}
 
+/** What a command does: on a store it opened itself, or through the server holding the embedded database. */
+export interface StoreWork<T> {
+  /** Whether it may make the embedded database where there is none (only adding a reader may). */
+  mayCreate: boolean;
+  /** Runs on the store, opened and migrated by this process. */
+  local(db: Db): Promise<T>;
+  /**
+   * Runs through the running server that holds the embedded database (process `pid`), reached at
+   * `socketPath` (its admin socket, perhaps through /proc); `shownPath` is the socket's own path.
+   */
+  viaServer(socketPath: string, pid: number, shownPath: string): Promise<T>;
+}
+
 /** Runs the command on the store; when a running server holds the embedded database, through it. */
 export async function execute(config: Config, command: UserCommand): Promise<string> {
+  return onStore(config, {
+    mayCreate: command.command === 'add',
+    local: (db) => runUserCommand(db, command),
+    viaServer: async (socketPath, pid, shownPath) => {
+      try {
+        const reply = await sendUserCommand(socketPath, command);
+        // 409: the command's own mistake (no such user); anything else, the server failed to carry it out.
+        if (!reply.ok) throw reply.status === 409 ? new UserCommandError(reply.message) : new RefusedError(reply.message);
+        return reply.message;
+      } catch (sendError) {
+        if (sendError instanceof AdminTimeoutError) {
+          throw new RefusedError(
+            `The server (process ${pid}) took the command but gave ${sendError.message}. It may still carry it out:` +
+              ' check with npm run users -- list.',
+          );
+        }
+        if (!(sendError instanceof AdminUnreachableError)) throw sendError;
+        throw new RefusedError(
+          `The server (process ${pid}) has the database in ${config.dataDir} open and did not answer on ${shownPath}` +
+            ` (${sendError.message}). Nothing was changed: stop the server, or try again once it is ready.`,
+        );
+      }
+    },
+  });
+}
+
+/** Does `work` on the store: one this process opens, or, while a server holds the embedded database, through that server. */
+export async function onStore<T>(config: Config, work: StoreWork<T>): Promise<T> {
   if (!config.databaseUrl) {
     // Only adding a reader may make the embedded database (before any server has); any other
     // command where there is none finds DATA_DIR mistyped, and would have made a new, empty one.
@@ -49,7 +90,7 @@ export async function execute(config: Config, command: UserCommand): Promise<str
     // Before anything is made or changed (makeDataDir would close a mistyped /srv to 0700); a
     // DATA_DIR that is a file is left to makeDataDir to say so.
     const found = await lstat(config.dataDir).catch(() => null);
-    if (command.command !== 'add' && (!found || (found.isDirectory() && !(await exists(embeddedFolder(config.dataDir)))))) throw noDatabase();
+    if (!work.mayCreate && (!found || (found.isDirectory() && !(await exists(embeddedFolder(config.dataDir)))))) throw noDatabase();
     // As the server would make it; a DATA_DIR that is a file or takes no files is said so.
     await makeDataDir(config.dataDir);
   }
@@ -62,7 +103,7 @@ export async function execute(config: Config, command: UserCommand): Promise<str
     });
     try {
       await migrate(db);
-      return await runUserCommand(db, command);
+      return await work.local(db);
     } finally {
       await db.close();
     }
@@ -83,22 +124,7 @@ export async function execute(config: Config, command: UserCommand): Promise<str
       );
     }
     try {
-      const reply = await sendUserCommand(address.path, command);
-      // 409: the command's own mistake (no such user); anything else, the server failed to carry it out.
-      if (!reply.ok) throw reply.status === 409 ? new UserCommandError(reply.message) : new RefusedError(reply.message);
-      return reply.message;
-    } catch (sendError) {
-      if (sendError instanceof AdminTimeoutError) {
-        throw new RefusedError(
-          `The server (process ${error.pid}) took the command but gave ${sendError.message}. It may still carry it out:` +
-            ' check with npm run users -- list.',
-        );
-      }
-      if (!(sendError instanceof AdminUnreachableError)) throw sendError;
-      throw new RefusedError(
-        `The server (process ${error.pid}) has the database in ${config.dataDir} open and did not answer on ${socketPath}` +
-          ` (${sendError.message}). Nothing was changed: stop the server, or try again once it is ready.`,
-      );
+      return await work.viaServer(address.path, error.pid, socketPath);
     } finally {
       await address.close();
     }

@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { earlyInputScriptHash } from '../../src/early/early-input-script.ts';
+import { EARLY_INPUT_SCRIPT } from '../../contract/early-input-script.ts';
+
+/** The Content-Security-Policy source that lets exactly the inline early-input script run. */
+export function earlyInputScriptHash(): string {
+  return `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
+}
 
 /** The Content-Security-Policy the PWA runs under (Fluent UI injects its styles at run time). */
 export const CONTENT_SECURITY_POLICY = {

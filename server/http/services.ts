@@ -4,6 +4,8 @@ import type { RetrievalEngine } from '../search/retrieval-engine.ts';
 import type { Db } from '../store/db.ts';
 import { recordServedModels } from '../store/served-models.ts';
 import type { SearchLimiter } from './rate-limit.ts';
+import { ShownCheck } from '../arena/shown-check.ts';
+import { VoteService } from '../arena/vote-service.ts';
 
 /** What the routes need from the process's settings. */
 export interface AppSettings {
@@ -11,6 +13,8 @@ export interface AppSettings {
   searchLimiter: SearchLimiter;
   /** Votes a minute per reader, counted in the store (shared by every instance on it); 0: no limit. */
   voteRateLimit: number;
+  /** How many decided rounds a reader a day count in the comparison (ARENA_DAILY_ROUNDS). */
+  dailyRoundBound: number;
   now: () => number;
 }
 
@@ -21,6 +25,10 @@ declare module 'fastify' {
     /** Search and reading in context; null in an app built without models (some tests). */
     engine: RetrievalEngine | null;
     settings: AppSettings;
+    /** Saving votes, each checked against what the service shows (docs/arena.md). */
+    votes: VoteService;
+    /** What the service shows: every saved vote is checked by it. */
+    shownCheck: ShownCheck;
     /**
      * `draining`: the instance began to shut down, and stops being ready for new work. It still
      * answers what it is sent: once closing, it takes no new connection, and Fastify answers what
@@ -51,6 +59,9 @@ export const services = fp<ServicesOptions>(
     app.decorate('auth', options.auth);
     app.decorate('engine', options.engine);
     app.decorate('settings', options.settings);
+    const shownCheck = new ShownCheck(options.engine, options.servedModelTypes);
+    app.decorate('shownCheck', shownCheck);
+    app.decorate('votes', new VoteService({ db: options.db, check: shownCheck, voteRateLimit: options.settings.voteRateLimit, now: options.settings.now }));
     app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
     // Before the first request: the votes for these models count in the statistics. A store

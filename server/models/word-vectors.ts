@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { readBundle, writeBundle } from '../vectors/bundle-file.ts';
+import { readBundle, writeBundle } from '../common/bundle-file.ts';
 import { silentProgress, type Progress } from '../common/progress.ts';
 import { baseForms } from './lexicon.ts';
 

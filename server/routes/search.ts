@@ -17,6 +17,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const serialised = new LruCache<string, string>(SERIALISED_ANSWERS);
   const decided = new DecidedRounds(app.db, {
     now: () => app.settings.now(),
+    dailyRoundBound: app.settings.dailyRoundBound,
     onError: (error) => app.log.warn({ cause: driverWords(error) }, 'the decided rounds could not be counted; the arena draws from the last count'),
   });
 

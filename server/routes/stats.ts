@@ -9,7 +9,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Worked out again only when the votes changed, and, when that is costly, not more than a
   // tenth of the time (stats-cache.ts); requests arriving meanwhile share the work.
   const stats = new AnswerCache<StatsReply>(
-    async () => computeStats(await tallyVotes(app.db)),
+    async () => computeStats(await tallyVotes(app.db, app.settings.dailyRoundBound), app.settings.dailyRoundBound),
     () => votesVersion(app.db),
     () => app.settings.now(),
   );

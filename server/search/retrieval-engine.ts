@@ -1,6 +1,6 @@
 import type { CorpusSummary, HealthModel, Highlight, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
 import type { Corpus } from '../corpus/load-corpus.ts';
-import type { PassageIndex } from '../vectors/passage-index.ts';
+import type { PassageIndex, ScoredPassage } from '../vectors/passage-index.ts';
 import type { KeywordIndex } from '../models/keyword-arm.ts';
 import type { LineupKind } from '../models/lineup.ts';
 import { modelType } from '../models/types.ts';
@@ -20,6 +20,9 @@ export interface Arm {
   id: string;
   modelType: string;
 }
+
+/** A model that can be served: its vector index, or its keyword index. */
+type ServedEntry = Exclude<LineupEntry, { error: string }>;
 
 export class ModelUnavailableError extends Error {}
 export class UnknownModelError extends Error {}
@@ -78,19 +81,10 @@ export class RetrievalEngine {
     if (cached) return cached;
     if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
     const started = performance.now();
-    let found: Array<{ passage: number; similarity: number; highlight: Highlight | undefined }>;
-    if ('keyword' in entry) {
-      found = entry.keyword.search(query, topK).map((hit) => ({ ...hit, highlight: entry.keyword.bestSentence(hit.passage, query) }));
-    } else {
-      const vector = await this.queryVector(entry.index, query);
-      // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
-      found = entry.index
-        .search(vector, topK)
-        .filter((hit) => hit.similarity > 1e-6)
-        .map((hit) => ({ ...hit, highlight: entry.index.bestSentence(hit.passage, vector) }));
-    }
-    const results = found.map(({ passage: at, similarity, highlight }, i): SearchResult => {
+    const { hits, highlight: highlightOf } = await this.rank(entry, query, topK);
+    const results = hits.map(({ passage: at, similarity }, i): SearchResult => {
       const passage = this.corpus.passages[at]!;
+      const highlight = highlightOf(at);
       return {
         id: passage.id,
         text: passage.text,
@@ -107,6 +101,40 @@ export class RetrievalEngine {
     this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
     this.answers.set(key, results);
     return results;
+  }
+
+  /**
+   * The ids of the first `topK` passages `modelType`'s model answers `query` with, by the same
+   * computation as search: null when no model of this lineup carries that name, and
+   * ModelUnavailableError when it does but cannot be served now.
+   */
+  async firstPassageIds(query: string, modelTypeName: string, topK: number): Promise<string[] | null> {
+    const entry = this.entries.find((e) => modelType(e) === modelTypeName);
+    if (!entry) return null;
+    if ('error' in entry) throw new ModelUnavailableError(`The ${modelTypeName} model cannot be served right now`);
+    const { hits } = await this.rank(entry, query, topK);
+    return hits.map((hit) => this.corpus.passages[hit.passage]!.id);
+  }
+
+  /** The passage whose text this is (its ends' spaces aside), or undefined. */
+  passageIdOf(text: string): string | undefined {
+    this.idsByText ??= new Map(this.corpus.passages.map((p) => [p.text.trim(), p.id]));
+    return this.idsByText.get(text.trim());
+  }
+
+  private idsByText?: Map<string, string>;
+
+  /** The best `topK` passages for the query, and the query's vector. */
+  /**
+   * A served model's first `topK` passages for the query, best first, and how to find the
+   * sentence of one that best matches it: the one computation behind search and the shown check.
+   */
+  private async rank(entry: ServedEntry, query: string, topK: number): Promise<{ hits: ScoredPassage[]; highlight: (passage: number) => Highlight | undefined }> {
+    if ('keyword' in entry) return { hits: entry.keyword.search(query, topK), highlight: (passage) => entry.keyword.bestSentence(passage, query) };
+    const vector = await this.queryVector(entry.index, query);
+    // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
+    const hits = entry.index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
+    return { hits, highlight: (passage) => entry.index.bestSentence(passage, vector) };
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {

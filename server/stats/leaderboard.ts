@@ -4,15 +4,6 @@ import { flipOutcome, outcomeForA, type Outcome, type RoundTally } from './round
 import { Z95 } from './wilson.ts';
 
 /**
- * The rounds that compare two models: both labels rated, two different models, two different
- * passages. A round whose two passages were the same is counted apart: it says nothing of which
- * model is better.
- */
-export function comparedRounds(rounds: readonly RoundTally[]): RoundTally[] {
-  return rounds.filter((r) => !r.samePassage && r.a !== r.b);
-}
-
-/**
  * The strengths are fitted among the models in the most compared rounds, at most this many: a
  * deployment compares a handful, and a model name is whatever a client sent, so thousands of
  * made-up names must not cost thousands of fitted strengths (a bootstrap of 200 fits each).

@@ -1,6 +1,6 @@
 import type { ComparisonRecord, ModelStats, ReactionCounts, Stats } from '../../contract/api-schemas.ts';
 import { USER_TYPES, type UserType } from '../../contract/vocabulary.ts';
-import { comparedRounds, leaderboard } from './leaderboard.ts';
+import { leaderboard } from './leaderboard.ts';
 import { flipOutcome, outcomeForA, type Outcome, type RoundTally, type VoteTallies } from './rounds.ts';
 import { wilsonInterval } from './wilson.ts';
 
@@ -22,9 +22,9 @@ const TALLY_KEY: Record<Outcome, keyof Tally> = { win: 'wins', tie: 'ties', loss
 export { BRADLEY_TERRY_MAX_MODELS } from './leaderboard.ts';
 
 /** Everything /api/stats reports, from the stored votes as the database counted them. */
-export function computeStats(tallies: VoteTallies): Stats {
+export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Stats {
   const models = [...new Set(tallies.reactions.map((r) => r.model))].sort();
-  const compared = comparedRounds(tallies.rounds);
+  const compared = tallies.rounds;
   const sum = (rounds: RoundTally[]) => rounds.reduce((n, r) => n + r.count, 0);
 
   // Per model, and per model and user type: wins, ties and losses.
@@ -68,10 +68,26 @@ export function computeStats(tallies: VoteTallies): Stats {
   const bradleyTerry: Stats['bradleyTerry'] =
     board && board.arms.length > 2 ? board.arms.map(({ model, strength, low, high }) => ({ model, strength, low, high })) : null;
 
+  const votesOut = tallies.votesLeftOut;
+  const leftOutVotes = { repeat: votesOut.repeat, notShown: votesOut['not-shown'], unknownModel: votesOut['unknown-model'], unchecked: votesOut.unchecked };
+  const roundsOut = tallies.roundsLeftOut;
   return {
     votes: tallies.votes,
-    leftOut: tallies.leftOut,
-    rounds: { compared: sum(compared), samePassage: sum(tallies.rounds.filter((r) => r.samePassage)), oneSided: tallies.oneSided },
+    leftOut: Object.values(leftOutVotes).reduce((n, count) => n + count, 0),
+    leftOutVotes,
+    rounds: {
+      compared: sum(compared),
+      samePassage: roundsOut['same-passage'],
+      oneSided: roundsOut['one-sided'],
+      leftOut: {
+        repeat: roundsOut.repeat,
+        overDailyBound: roundsOut['over-daily-bound'],
+        notShown: roundsOut['not-shown'],
+        unknownModel: roundsOut['unknown-model'],
+        unchecked: roundsOut.unchecked,
+      },
+    },
+    dailyRoundBound,
     models: modelStats,
     bradleyTerry,
     leaderboard: board,

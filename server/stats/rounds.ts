@@ -1,21 +1,20 @@
-import type { Reaction, UserType } from '../../contract/vocabulary.ts';
+import type { Reaction, RoundLeftOut, UserType, VoteLeftOut } from '../../contract/vocabulary.ts';
 
 /** The stored votes as the statistics count them (server/store/feedback.ts tallies them). */
 export interface VoteTallies {
-  /** Votes for the models some instance served. */
+  /** Votes counted: shown by their model, one per reader, question, model and passage. */
   votes: number;
-  /** Votes naming any other model (made up, or `unknown`): stored, but not counted. */
-  leftOut: number;
-  /** Rounds with a vote on one label only: left out of the comparison. */
-  oneSided: number;
-  /** Votes per model, user type and reaction. */
+  /** Votes stored but not counted, by why (docs/arena.md). */
+  votesLeftOut: Record<VoteLeftOut, number>;
+  /** Votes counted per model, user type and reaction. */
   reactions: Array<{ model: string; userType: UserType; reaction: Reaction; count: number }>;
   /**
-   * Rounds with both labels rated (each label's first vote), grouped by what they hold: the
-   * reader's user type (A's vote), the models shown as A and B, their reactions, and whether
-   * both showed the same passage (then there is nothing to compare).
+   * The rounds counted in the comparison, grouped by what they hold: the reader's user type (A's
+   * vote), the models shown as A and B and their reactions.
    */
   rounds: RoundTally[];
+  /** The rounds left out of the comparison, by why. */
+  roundsLeftOut: Record<RoundLeftOut, number>;
 }
 
 export interface RoundTally {
@@ -24,7 +23,6 @@ export interface RoundTally {
   b: string;
   aReaction: Reaction;
   bReaction: Reaction;
-  samePassage: boolean;
   count: number;
 }
 

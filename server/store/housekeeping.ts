@@ -1,4 +1,3 @@
-import { THROTTLE_WINDOW_MS } from '../auth/throttle-policy.ts';
 import type { Queryable } from './db.ts';
 import { deleteFeedbackBefore } from './feedback.ts';
 import { deleteEndedSessions } from './sessions.ts';
@@ -13,6 +12,8 @@ export interface Retention {
   sessionIdleSeconds: number;
   /** Votes are deleted at this age: "at most two years". */
   voteDays: number;
+  /** How long failed sign-ins count (the throttle policy's window): a count whose window is over is settled. */
+  signInWindowMs: number;
 }
 
 export const VOTE_RETENTION_DAYS = 730;
@@ -38,7 +39,7 @@ export interface Forgotten {
  */
 export async function forgetWhatIsDue(db: Queryable, now: number, retention: Retention): Promise<Forgotten> {
   return {
-    signInCounts: await deleteSettledThrottles(db, now, now - THROTTLE_WINDOW_MS),
+    signInCounts: await deleteSettledThrottles(db, now, now - retention.signInWindowMs),
     sessions: await deleteEndedSessions(
       db,
       new Date(now),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CorpusModelRecipe, EmbeddingModel } from '../models/types.ts';
-import { readBundle, writeBundle } from './bundle-file.ts';
+import { readBundle, writeBundle } from '../common/bundle-file.ts';
 import { sentenceSpans } from '../corpus/chunk-passages.ts';
 import { PassageIndex, stack, type SentenceVectors } from './passage-index.ts';
 import { silentProgress, type Progress } from '../common/progress.ts';

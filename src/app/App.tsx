@@ -2,32 +2,31 @@ import { FluentProvider, makeStaticStyles, makeStyles } from '@fluentui/react-co
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
-import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from '../components/Footer.tsx';
-import { NavBar } from '../components/NavBar.tsx';
-import { startOutboxSync } from '../feedback/outbox-sync.ts';
-import { useOutboxStatus } from '../feedback/outbox-status.ts';
-import { useAppUpdate } from '../pwa/register-service-worker.ts';
-import LandingPage from '../pages/LandingPage.tsx';
-import { syncSessionAcrossTabs, useSession } from '../stores/session-store.ts';
-import { useTheme } from '../stores/theme-store.ts';
-import { themeFor } from '../theme/themes.ts';
+import { NavBar } from './layout/NavBar.tsx';
+import { startOutboxSync } from '../features/feedback/outbox-sync.ts';
+import { useOutboxStatus } from '../features/feedback/outbox-status.ts';
+import { useAppUpdate } from '../features/pwa/register-service-worker.ts';
+import LandingPage from './routes/LandingPage.tsx';
+import { syncSessionAcrossTabs, useSession, useSessionCheck } from '../features/session/index.ts';
+import { useTheme } from '../lib/theme/theme-store.ts';
+import { themeFor } from '../lib/theme/themes.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
-import { useSessionCheck } from './use-session-check.ts';
 
-const LoginPage = lazy(() => import('../pages/LoginPage.tsx'));
-const LogoutPage = lazy(() => import('../pages/LogoutPage.tsx'));
-const TokenRefreshPage = lazy(() => import('../pages/TokenRefreshPage.tsx'));
-const AboutPage = lazy(() => import('../pages/AboutPage.tsx'));
-const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
-const InsightsPage = lazy(() => import('../pages/InsightsPage.tsx'));
-const ReadPage = lazy(() => import('../pages/ReadPage.tsx'));
-const PrivacyPage = lazy(() => import('../pages/PrivacyPage.tsx'));
-const TermsPage = lazy(() => import('../pages/TermsPage.tsx'));
+const LoginPage = lazy(() => import('../features/session/components/LoginPage.tsx'));
+const LogoutPage = lazy(() => import('../features/session/components/LogoutPage.tsx'));
+const TokenRefreshPage = lazy(() => import('../features/session/components/TokenRefreshPage.tsx'));
+const AboutPage = lazy(() => import('../features/about/components/AboutPage.tsx'));
+const DashboardPage = lazy(() => import('./routes/DashboardPage.tsx'));
+const InsightsPage = lazy(() => import('../features/insights/components/InsightsPage.tsx'));
+const ReadPage = lazy(() => import('../features/reading/components/ReadPage.tsx'));
+const PrivacyPage = lazy(() => import('./routes/PrivacyPage.tsx'));
+const TermsPage = lazy(() => import('./routes/TermsPage.tsx'));
 
 // Message bars show only when votes wait or a new version is ready: loaded then, not up front.
-const OutboxStatusBar = lazy(() => import('../components/OutboxStatusBar.tsx'));
-const UpdatePrompt = lazy(() => import('../components/UpdatePrompt.tsx'));
+const OutboxStatusBar = lazy(() => import('../features/feedback/components/OutboxStatusBar.tsx'));
+const UpdatePrompt = lazy(() => import('../features/pwa/components/UpdatePrompt.tsx'));
 
 const useStyles = makeStyles({ shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column' } });
 const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });

@@ -1,10 +1,10 @@
 import { RendererProvider, SSRProvider, type GriffelRenderer } from '@fluentui/react-components';
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
-import { useSession } from '../stores/session-store.ts';
-import { useTheme } from '../stores/theme-store.ts';
+import { useSession } from '../features/session/index.ts';
+import { useTheme } from '../lib/theme/theme-store.ts';
 import { App } from './App.tsx';
-import type { RenderState } from './render-state.ts';
+import type { RenderState } from './hydration/render-state.ts';
 
 /**
  * The whole tree, the same in the browser and in the build's pre-render: `ssrPath` is the route

@@ -1,7 +1,7 @@
-import { useHydrated } from '../app/use-hydrated.ts';
+import { useHydrated } from '../lib/hooks/use-hydrated.ts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../app/constants.ts';
+import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../lib/constants.ts';
 
 const useStyles = makeStyles({
   footer: {

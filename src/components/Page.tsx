@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useDocumentTitle } from '../app/use-document-title.ts';
+import { useDocumentTitle } from '../lib/hooks/use-document-title.ts';
 
 const useStyles = makeStyles({
   page: {

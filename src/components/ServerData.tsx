@@ -1,5 +1,5 @@
 import { Suspense, use, type ReactNode } from 'react';
-import type { Settled } from '../api/server-data.ts';
+import type { Settled } from '../lib/api/server-data.ts';
 
 interface Props<T> {
   promise: Promise<Settled<T>>;

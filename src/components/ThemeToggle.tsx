@@ -1,9 +1,9 @@
 import { Button, Tooltip } from '@fluentui/react-components';
 import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
-import { TOOLTIP_SHOW_DELAY_MS, TOOLTIP_TOUCH_DELAY_MS } from '../app/constants.ts';
-import { useMediaQuery } from '../app/use-media-query.ts';
-import { useEarlyAction } from '../early/early-input.ts';
-import { useTheme } from '../stores/theme-store.ts';
+import { TOOLTIP_SHOW_DELAY_MS, TOOLTIP_TOUCH_DELAY_MS } from '../lib/constants.ts';
+import { useMediaQuery } from '../lib/hooks/use-media-query.ts';
+import { useEarlyAction } from '../lib/early-input.ts';
+import { useTheme } from '../lib/theme/theme-store.ts';
 
 export function ThemeToggle() {
   const { themeMode, toggleTheme } = useTheme();

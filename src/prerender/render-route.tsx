@@ -5,9 +5,9 @@
 import { createDOMRenderer, renderToStyleElements, type GriffelRenderer } from '@fluentui/react-components';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { RULE_SEPARATOR } from '../app/rehydrate-styles.ts';
+import { RULE_SEPARATOR } from '../app/hydration/rehydrate-styles.ts';
 import { currentRenderState, Root } from '../app/Root.tsx';
-import type { RenderState } from '../app/render-state.ts';
+import type { RenderState } from '../app/hydration/render-state.ts';
 
 export interface RenderedRoute {
   /** The markup inside #root. */
@@ -26,7 +26,7 @@ async function renderHtml(path: string, renderer: GriffelRenderer): Promise<stri
 
 /**
  * The renderer as renderToStyleElements sees it, with each style sheet's rules apart: the browser
- * reads them back by splitting the text (src/app/rehydrate-styles.ts).
+ * reads them back by splitting the text (src/app/hydration/rehydrate-styles.ts).
  */
 function withRulesApart(renderer: GriffelRenderer): GriffelRenderer {
   const stylesheets: GriffelRenderer['stylesheets'] = {};

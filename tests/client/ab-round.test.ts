@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/api-error.ts';
-import { NO_ROUND, startRound } from '../../src/search/ab-round.ts';
-import { searchDone, searchFailed } from '../../src/search/use-search.ts';
+import { ApiError } from '../../src/lib/api/api-error.ts';
+import { NO_ROUND, startRound } from '../../src/features/search/ab-round.ts';
+import { searchDone, searchFailed } from '../../src/features/search/use-search.ts';
 
 const r = (model_type: string, text: string) => ({ model_type, text, similarity: 0.5 });
 const results = [r('BGE small', 'b1'), r('UAE large', 'u1')];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorFromResponse } from '../../src/api/api-error.ts';
+import { ApiError, errorFromResponse } from '../../src/lib/api/api-error.ts';
 
 describe('what a failed refresh means for the session', () => {
   const refused = async (status: number) => (await errorFromResponse(new Response('{}', { status }), 'Session expired. Please login again.')).endsSession;

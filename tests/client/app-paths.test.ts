@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAppPagePath } from '../../contract/app-paths.ts';
-import { MISSING_CODE_RELOAD_PAUSE_MS, shouldReloadForMissingCode } from '../../src/pwa/reload-page.ts';
+import { MISSING_CODE_RELOAD_PAUSE_MS, shouldReloadForMissingCode } from '../../src/features/pwa/reload-page.ts';
 
 describe('which navigations the service worker answers with the app’s page', () => {
   it('answers the app’s pages, whatever the route', () => {

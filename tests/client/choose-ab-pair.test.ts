@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAbPair, sharesOnePassage } from '../../src/search/choose-ab-pair.ts';
+import { chooseAbPair, sharesOnePassage } from '../../src/features/search/choose-ab-pair.ts';
 
 const r = (model_type: string, text: string) => ({ model_type, text, similarity: 0.5 });
 const keep = () => 0.9; // random() ≥ 0.5 keeps the order

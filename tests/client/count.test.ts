@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count } from '../../src/app/count.ts';
+import { count } from '../../src/lib/count.ts';
 
 describe('a count with its noun, as the outbox bar and the insights page write it', () => {
   it('is singular for one only', () => {

@@ -1,7 +1,7 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorBoundary } from '../../src/components/ErrorBoundary.tsx';
+import { ErrorBoundary } from '../../src/app/ErrorBoundary.tsx';
 
 function Broken(): never {
   throw new Error('The passage index is out of range');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markLive, takeEarlyTaps } from '../../src/early/early-input.ts';
-import { EARLY_INPUT_SCRIPT } from '../../src/early/early-input-script.ts';
+import { markLive, takeEarlyTaps } from '../../src/lib/early-input.ts';
+import { EARLY_INPUT_SCRIPT } from '../../contract/early-input-script.ts';
 
 describe('taps kept before the app loads', () => {
   it('hands each control its own taps, once', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFeedbackItem } from '../../src/feedback/feedback-item.ts';
-import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, thankYouMessage } from '../../src/feedback/feedback-state.ts';
+import { buildFeedbackItem } from '../../src/features/feedback/feedback-item.ts';
+import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, thankYouMessage } from '../../src/features/feedback/feedback-state.ts';
 
 describe('feedback state per label', () => {
   it('goes from none to success with the reaction, and then takes no more', () => {

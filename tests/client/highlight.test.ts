@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts } from '../../src/search/highlight.ts';
+import { highlightParts } from '../../src/features/search/highlight.ts';
 
 describe('highlightParts', () => {
   const text = 'First sentence. The best one here. Last.';

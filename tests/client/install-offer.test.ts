@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { captureInstallOffers, installOffer } from '../../src/pwa/install-offer.ts';
+import { captureInstallOffers, installOffer } from '../../src/features/pwa/install-offer.ts';
 
 /** What Chromium fires when the app can be installed. */
 function offerInstall() {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedbackItem } from '../../src/feedback/feedback-item.ts';
-import { Outbox } from '../../src/feedback/outbox.ts';
-import { backoffMs, retryAfterMs, type OutboxEntry, type SendOutcome } from '../../src/feedback/outbox-rules.ts';
-import { statusFor } from '../../src/feedback/outbox-status.ts';
-import { replayOutbox, withReplayLock } from '../../src/feedback/replay-outbox.ts';
-import { outcomeOfResponse } from '../../src/feedback/send-vote.ts';
+import type { FeedbackItem } from '../../src/features/feedback/feedback-item.ts';
+import { Outbox } from '../../src/features/feedback/outbox.ts';
+import { backoffMs, retryAfterMs, type OutboxEntry, type SendOutcome } from '../../src/features/feedback/outbox-rules.ts';
+import { statusFor } from '../../src/features/feedback/outbox-status.ts';
+import { replayOutbox, withReplayLock } from '../../src/features/feedback/replay-outbox.ts';
+import { outcomeOfResponse } from '../../src/features/feedback/send-vote.ts';
 
 let outboxes = 0;
 const freshOutbox = () => new Outbox(`test-${++outboxes}-${Math.random()}`);

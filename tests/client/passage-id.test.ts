@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passageIdOf } from '../../src/app/passage-id.ts';
+import { passageIdOf } from '../../src/features/reading/passage-id.ts';
 
 describe('the passage a /read/ link names', () => {
   it('is the id itself', () => {

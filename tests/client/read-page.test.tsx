@@ -7,8 +7,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { setApiBase } from '../../src/api/api-base.ts';
-import ReadPage from '../../src/pages/ReadPage.tsx';
+import { setApiBase } from '../../src/lib/api/api-base.ts';
+import ReadPage from '../../src/features/reading/components/ReadPage.tsx';
 import { corpusEngine } from '../server/engine-helpers.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 

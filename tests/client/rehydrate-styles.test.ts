@@ -1,6 +1,6 @@
 import { createDOMRenderer, makeStyles } from '@griffel/core';
 import { describe, expect, it } from 'vitest';
-import { rehydrateStyles, RULE_SEPARATOR } from '../../src/app/rehydrate-styles.ts';
+import { rehydrateStyles, RULE_SEPARATOR } from '../../src/app/hydration/rehydrate-styles.ts';
 
 // Rules whose text Griffel's own rehydration (a re-parse) gives back changed: the space before ';'.
 const cardClasses = makeStyles({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canHydrate, parseRenderState, type RenderState } from '../../src/app/render-state.ts';
+import { canHydrate, parseRenderState, type RenderState } from '../../src/app/hydration/render-state.ts';
 
 const firstVisit: RenderState = { path: '/login', isAuthenticated: false, themeMode: 'light', userType: 'Enthusiast' };
 

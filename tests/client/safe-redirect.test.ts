@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REDIRECT, safeRedirect } from '../../src/auth/safe-redirect.ts';
+import { DEFAULT_REDIRECT, safeRedirect } from '../../src/features/session/safe-redirect.ts';
 
 const ORIGIN = 'https://alchemy.example';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setApiBase } from '../../src/api/api-base.ts';
-import { searchPassages } from '../../src/api/search-api.ts';
-import { searchFailed } from '../../src/search/use-search.ts';
+import { setApiBase } from '../../src/lib/api/api-base.ts';
+import { searchPassages } from '../../src/features/search/search-api.ts';
+import { searchFailed } from '../../src/features/search/use-search.ts';
 import { PORTAL_PAGE, startStandInPortal } from '../fixtures/stand-in-portal.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 

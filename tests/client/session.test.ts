@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiBase } from '../../src/api/api-base.ts';
-import { authorizedFetch, setOnSessionLost } from '../../src/api/http-client.ts';
-import { useSessionCheck } from '../../src/app/use-session-check.ts';
-import { tokenExpiresAt } from '../../src/auth/token-timing.ts';
-import { syncSessionAcrossTabs, useSession } from '../../src/stores/session-store.ts';
+import { setApiBase } from '../../src/lib/api/api-base.ts';
+import { authorizedFetch, setOnSessionLost } from '../../src/lib/api/http-client.ts';
+import { useSessionCheck } from '../../src/features/session/use-session-check.ts';
+import { tokenExpiresAt } from '../../src/features/session/token-timing.ts';
+import { syncSessionAcrossTabs, useSession } from '../../src/features/session/session-store.ts';
 import { PORTAL_PAGE, startStandInPortal, type PortalAnswer } from '../fixtures/stand-in-portal.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 

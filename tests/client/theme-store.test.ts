@@ -3,7 +3,7 @@ import { setPrefersDark } from './setup.ts';
 
 async function freshThemeStore() {
   vi.resetModules();
-  return (await import('../../src/stores/theme-store.ts')).useTheme;
+  return (await import('../../src/lib/theme/theme-store.ts')).useTheme;
 }
 
 describe('theme store', () => {

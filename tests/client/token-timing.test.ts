@@ -8,7 +8,7 @@ import {
   serverClockOffset,
   SESSION_CHECK_INTERVAL_MS,
   tokenSubject,
-} from '../../src/auth/token-timing.ts';
+} from '../../src/features/session/token-timing.ts';
 import { tokenWith } from './jwt.ts';
 
 const NOW = 1_800_000_000_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageToPage, messageToWorker } from '../../src/pwa/worker-messages.ts';
+import { messageToPage, messageToWorker } from '../../src/features/pwa/worker-messages.ts';
 
 describe('messages between the pages and the service worker', () => {
   it('reads each side’s own messages', () => {

@@ -3,9 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { nginxInstalled, startCluster, type Cluster } from '../../scripts/cluster-topology.ts';
+import { nginxInstalled } from '../../scripts/cluster-nginx.ts';
+import { startCluster, type Cluster } from '../../scripts/cluster-topology.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../server/private-postgres.ts';
-import { freePort } from './server-process.ts';
+import { freePort } from '../../scripts/server-process.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

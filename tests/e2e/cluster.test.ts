@@ -7,8 +7,12 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { FeedbackItem, SaveReply, SearchReply, TokenReply } from '../../contract/api-schemas.ts';
-import { createDatabase, dropDatabase, nginxInstalled, REPO_ROOT, startCluster, type Cluster, type Exit } from '../../scripts/cluster-topology.ts';
-import { freePort } from './server-process.ts';
+import { createDatabase, dropDatabase } from '../../scripts/cluster-database.ts';
+import { nginxInstalled } from '../../scripts/cluster-nginx.ts';
+import type { Exit } from '../../scripts/cluster-processes.ts';
+import { startCluster, type Cluster } from '../../scripts/cluster-topology.ts';
+import { REPO_ROOT } from '../../scripts/start-command.ts';
+import { freePort } from '../../scripts/server-process.ts';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -191,7 +191,8 @@ describe('insights and reading in context, in Chromium', () => {
     await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
     expect(await page.title()).toBe('Insights · The Alchemy of Happiness');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Insights');
-    await page.getByText('1 vote names no model this service serves (an earlier one, or a name sent by hand) and is not counted.', { exact: false }).waitFor();
+    await page.getByText('1 named no model this service serves', { exact: false }).waitFor();
+    await page.getByText('at most 30 compared searches a day', { exact: false }).waitFor();
     expect(await page.getByText('evil.example', { exact: false }).count()).toBe(0);
     // Tables scroll in their own frames, and the charts' labels wrap: the page itself is no wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

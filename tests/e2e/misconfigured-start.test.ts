@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unwritableFolder } from '../fixtures/file-modes.ts';
-import { freePort, startServerProcess } from './server-process.ts';
+import { freePort, startServerProcess } from '../../scripts/server-process.ts';
 
 /** What a start that fails prints, having exited with 1. */
 async function failedStart(env: Record<string, string>): Promise<string> {

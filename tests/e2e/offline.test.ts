@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../server/common/seeded-random.ts';
-import { launchBrowser, newContext, openUnderWorker, submitSignIn } from './browser.ts';
-import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
+import { launchBrowser } from '../../scripts/chromium.ts';
+import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
+import { freePort, startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
 
 const PASSWORD = 'demo password 1';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildInputsHash, isBuildCurrent } from '../../scripts/build-stamp.mjs';
-import { freePort } from './server-process.ts';
+import { freePort } from '../../scripts/server-process.ts';
 
 /**
  * `npm start` until the server answers; everything it printed. `then` runs while it serves, with

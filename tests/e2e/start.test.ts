@@ -2,7 +2,7 @@ import { chmod, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writableByOthers } from '../fixtures/file-modes.ts';
-import { startServerProcess, type RunningServer } from './server-process.ts';
+import { startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
 
 describe('the server as npm start runs it', () => {
   let server: RunningServer;

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, openUnderWorker, waitForApp } from './browser.ts';
-import { startServerProcess, type RunningServer } from './server-process.ts';
+import { launchBrowser } from '../../scripts/chromium.ts';
+import { newContext, openUnderWorker, waitForApp } from './browser.ts';
+import { startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
 
 const UPDATE_PROMPT = 'A new version is available';
 

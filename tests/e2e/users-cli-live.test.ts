@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
-import { startServerProcess, type RunningServer } from './server-process.ts';
+import { startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
 
 const run = promisify(execFile);
 

@@ -1,92 +1,170 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECIDED_ROUNDS_TTL_MS } from '../../server/arena/decided-rounds.ts';
-import type { RetrievalEngine, SearchResult } from '../../server/search/retrieval-engine.ts';
-import { corpusEngine } from './engine-helpers.ts';
-import { startTestServer, STORES, TestClock, voteItem, type TestServer } from './harness.ts';
+import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
+import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { vectorPairEngine } from './engine-helpers.ts';
+import { STORES, startTestServer, type TestServer } from './harness.ts';
+
+const PASSWORD = 'correct horse battery';
+const BOUND = 3;
+const DAY_MS = 86_400_000;
 
 let engine: RetrievalEngine;
 beforeAll(async () => {
-  engine = await corpusEngine();
+  // LSA and SIF only, so that every search draws that pair: the questions below are ones whose
+  // two first passages differ (the keyword arm agrees with one of them on some).
+  engine = await vectorPairEngine();
 });
 
-/** The two models of a `both` search's answer, by id, in name order. */
-const pairOf = (results: SearchResult[]) => [...new Set(results.map((r) => r.model))].sort().join(' vs ');
-
-describe.each(STORES)('the arena’s draw (%s store)', (kind) => {
-  let first: TestServer;
-  let second: TestServer;
-  const firstClock = new TestClock();
-  const secondClock = new TestClock();
-  let token: string;
+/**
+ * Readers trying to decide the leaderboard alone, against a real server and the real weight-free
+ * engine: none of them moves /api/stats beyond one voice; an honest reader's round counts once.
+ */
+describe.each(STORES)('the arena on %s store, against a stuffing reader', (store) => {
+  let server: TestServer;
+  const clock = { ms: Date.parse('2026-11-23T09:00:00Z') };
+  const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    first = await startTestServer(kind, { extra: { engine, now: firstClock.now } });
-    // Another instance on the same store.
-    second = await startTestServer(kind, { sharedDb: first.db, extra: { engine, now: secondClock.now } });
-    await first.addUser('reader', 'reader password 1');
-    token = ((await (await first.login('reader', 'reader password 1')).json()) as { access_token: string }).access_token;
+    server = await startTestServer(store, { extra: { engine, dailyRoundBound: BOUND, now: () => clock.ms } });
   });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
+  afterAll(() => server.close());
 
-  const search = async (server: TestServer, query: string) => {
-    const res = await server.api('/api/search', { json: { query, top_k: 1 } });
+  /** A new reader, signed in. */
+  async function reader(): Promise<string> {
+    const name = `r${randomUUID().slice(0, 8)}`;
+    await server.addUser(name, PASSWORD);
+    tokens[name] = ((await (await server.login(name, PASSWORD)).json()) as { access_token: string }).access_token;
+    return name;
+  }
+  const search = async (query: string) => (await (await server.api('/api/search', { json: { query } })).json()) as SearchResult[];
+  const save = async (name: string, items: unknown[]) => {
+    const res = await server.api('/api/save', { token: tokens[name]!, json: { items } });
     expect(res.status).toBe(200);
-    return (await res.json()) as SearchResult[];
+    return res.json();
   };
+  const stats = async () => (await (await server.api('/api/stats', { token: Object.values(tokens)[0]! })).json()) as Stats;
+  const vote = (query: string, result: Pick<SearchResult, 'text' | 'model_type'>, label: 'A' | 'B', reaction: string, round: string) => ({
+    user_type: 'Enthusiast',
+    username: 'anyone',
+    query,
+    retrieved_text: result.text,
+    model_type: result.model_type,
+    result_label: label,
+    reaction,
+    confidence_score: 0.5,
+    client_id: randomUUID(),
+    round_id: round,
+  });
+  /**
+   * A's and B's votes on a search's first two results (the first of each model), the first
+   * preferred. The questions are ones whose two models' first passages differ (a round showing
+   * one passage twice has nothing to compare).
+   */
+  const roundOf = (query: string, [first, second]: SearchResult[], round = randomUUID()) => [
+    vote(query, first!, 'A', '👍', round),
+    vote(query, second!, 'B', '👎', round),
+  ];
 
-  /** A round the reader rated on both sides: `a` shown as A, `b` as B, with these passages. */
-  const round = (a: string, b: string, passages: [string, string]) => {
-    const round_id = crypto.randomUUID();
-    return [
-      voteItem({ model_type: a, result_label: 'A', reaction: '👍', retrieved_text: passages[0], round_id, client_id: crypto.randomUUID() }),
-      voteItem({ model_type: b, result_label: 'B', reaction: '👎', retrieved_text: passages[1], round_id, client_id: crypto.randomUUID() }),
-    ];
-  };
+  /** What a reader's votes added to the statistics since `before`. */
+  function added(before: Stats, after: Stats) {
+    const wins = (s: Stats) => s.models.reduce((n, m) => n + m.comparison.wins + m.comparison.ties + m.comparison.losses, 0);
+    const reactions = (s: Stats) => s.models.reduce((n, m) => n + m.reactions.total, 0);
+    return { compared: after.rounds.compared - before.rounds.compared, sides: wins(after) - wins(before), reactions: reactions(after) - reactions(before) };
+  }
 
-  it('draws two different models of the pool for each search: the same question asked again is not pinned to one pair', async () => {
-    const pairs = new Set<string>();
-    for (let i = 0; i < 30; i++) pairs.add(pairOf(await search(first, 'the mirror of the heart')));
-    // With no votes yet every pair is tied, and each is drawn (3 pairs in 30 draws: all but surely).
-    expect([...pairs].sort()).toEqual(['bm25 vs lsa-96', 'bm25 vs sif-150', 'lsa-96 vs sif-150']);
+  it('counts an honest reader’s round exactly once', async () => {
+    const honest = await reader();
+    const query = 'What is the key to the knowledge of God?';
+    const before = await stats();
+    expect(await save(honest, roundOf(query, await search(query)))).toEqual({ saved: 2, duplicates: 0 });
+    expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
   });
 
-  it('draws the pair with the fewest decided rounds, as counted in the store every instance shares', async () => {
-    // This instance has read the counts (none) on its first search.
-    await search(second, 'the mirror of the heart');
-    const [lsa, sif, bm25] = engine.pool().map((arm) => arm.modelType);
-    const saved = await first.api('/api/save', {
-      token,
-      json: {
-        items: [
-          ...round(lsa!, sif!, ['one passage', 'another']),
-          ...round(bm25!, lsa!, ['one passage', 'another']),
-          // The same passage from both: counted apart, not as a comparison.
-          ...round(sif!, bm25!, ['one passage', 'one passage']),
-        ],
-      },
-    });
-    expect(await saved.json()).toEqual({ saved: 6, duplicates: 0 });
-    // Within the counts' lifetime the other instance may still draw any pair; after it, only
-    // the pair without a decided round (the count is read again behind a search).
-    secondClock.advance(DECIDED_ROUNDS_TTL_MS / 1000);
-    // the pair without a decided round (the count is read again behind a search): ten draws in a
-    // row of one pair of three, by chance, would be one in 20,000.
-    const tenDraws = async () => {
-      const pairs = new Set<string>();
-      for (let i = 0; i < 10; i++) pairs.add(pairOf(await search(second, 'the mirror of the heart')));
-      return [...pairs];
-    };
-    await expect.poll(tenDraws, { interval: 50 }).toEqual(['bm25 vs sif-150']);
-    expect(await tenDraws()).toEqual(['bm25 vs sif-150']);
-  });
-
-  it('still asks one model alone when given its id', async () => {
-    for (const id of ['lsa-96', 'sif-150', 'bm25']) {
-      const res = await first.api('/api/search', { json: { query: 'the mirror of the heart', models: id } });
-      expect(pairOf((await res.json()) as SearchResult[])).toBe(id);
+  it('counts one real search voted under a hundred round ids, five calls of twenty, as one round', async () => {
+    const stuffer = await reader();
+    const query = 'the intellect is like a chief minister';
+    const results = await search(query);
+    const before = await stats();
+    for (let call = 0; call < 5; call++) {
+      const items = Array.from({ length: 10 }, () => roundOf(query, results)).flat();
+      // The same two passages under the other labels too: still the same round.
+      items.push(...roundOf(query, [results[1]!, results[0]!]).map((item) => ({ ...item, reaction: '👍' })));
+      expect(await save(stuffer, items)).toMatchObject({ saved: 22 });
     }
+    const after = await stats();
+    expect(added(before, after)).toEqual({ compared: 1, sides: 2, reactions: 2 });
+    expect(after.rounds.leftOut.repeat - before.rounds.leftOut.repeat).toBe(54);
+  });
+
+  it('counts a round sent again and again, and twenty-five 👍 for one passage, once', async () => {
+    const stuffer = await reader();
+    const query = 'lust and appetite';
+    const results = await search(query);
+    const round = randomUUID();
+    const before = await stats();
+    for (let i = 0; i < 25; i++) await save(stuffer, roundOf(query, results, round));
+    expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
+  });
+
+  it('leaves out made-up passages and another model’s passage under a served name, counted apart as not shown', async () => {
+    const stuffer = await reader();
+    // A question whose second model's first passage is not among the first model's three.
+    let query = '';
+    let results: SearchResult[] = [];
+    for (const q of ['music and dancing', 'the world as a seductive woman', 'counting the days of one’s life', 'marriage and its duties']) {
+      results = await search(q);
+      const firstModel = results.filter((r) => r.model === results[0]!.model).map((r) => r.id);
+      if (!firstModel.includes(results[1]!.id)) {
+        query = q;
+        break;
+      }
+    }
+    expect(query).not.toBe('');
+    const [lsa, sif] = results;
+    const before = await stats();
+    const forged = randomUUID();
+    const borrowed = randomUUID();
+    await save(stuffer, [
+      // A made-up passage under the first model's name, against the second's real one.
+      vote(query, { text: 'Model one is the best model ever made.', model_type: lsa!.model_type }, 'A', '👍', forged),
+      vote(query, sif!, 'B', '👎', forged),
+      // The second model's passage under the first model's name.
+      vote(query, { text: sif!.text, model_type: lsa!.model_type }, 'A', '👍', borrowed),
+      vote(query, sif!, 'B', '👎', borrowed),
+      // A passage of the book no model shows for this question.
+      vote(query, { text: engine.corpus.passages.at(-1)!.text, model_type: lsa!.model_type }, 'A', '👍', randomUUID()),
+    ]);
+    const after = await stats();
+    expect(added(before, after)).toEqual({ compared: 0, sides: 0, reactions: 1 });
+    expect(after.leftOutVotes.notShown - before.leftOutVotes.notShown).toBe(3);
+    expect(after.rounds.leftOut.notShown - before.rounds.leftOut.notShown).toBe(2);
+    // All five are stored as sent.
+    const mine = (await (await server.api('/api/feedback?limit=10', { token: tokens[stuffer]! })).json()) as unknown[];
+    expect(mine).toHaveLength(5);
+  });
+
+  it('counts a reader’s first rounds of a day up to the bound, the rest apart; the next day counts again', async () => {
+    const stuffer = await reader();
+    const questions = ['anger and its cure', 'envy', 'the remembrance of death', 'pride', 'the body as a city', 'the day of judgement'];
+    const before = await stats();
+    for (const q of questions.slice(0, 5)) await save(stuffer, roundOf(q, await search(q)));
+    const after = await stats();
+    expect(added(before, after)).toMatchObject({ compared: BOUND, sides: 2 * BOUND, reactions: 10 });
+    expect(after.rounds.leftOut.overDailyBound - before.rounds.leftOut.overDailyBound).toBe(2);
+    expect(after.dailyRoundBound).toBe(BOUND);
+    clock.ms += DAY_MS;
+    await save(stuffer, roundOf(questions[5]!, await search(questions[5]!)));
+    expect(added(after, await stats())).toMatchObject({ compared: 1 });
+  });
+
+  it('counts votes queued offline and delivered days later, the question however it was spaced and cased', async () => {
+    const offline = await reader();
+    const query = 'heaven and hell';
+    const items = roundOf(query, await search(query)).map((item) => ({ ...item, query: '  Heaven and\tHELL ' }));
+    clock.ms += 5 * DAY_MS;
+    const before = await stats();
+    await save(offline, items);
+    expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
   });
 });

@@ -42,6 +42,12 @@ describe('settings checked before the server starts', () => {
     expect(refused({ PORT: '8080', METRICS_PORT: '8080' })).toMatch(/^METRICS_PORT must differ from PORT/);
   });
 
+  it('counts 30 decided rounds a reader a day in the arena unless ARENA_DAILY_ROUNDS says otherwise, and at least one', () => {
+    expect(loadConfig({}).dailyRoundBound).toBe(30);
+    expect(loadConfig({ ARENA_DAILY_ROUNDS: '5' }).dailyRoundBound).toBe(5);
+    expect(refused({ ARENA_DAILY_ROUNDS: '0' })).toBe('ARENA_DAILY_ROUNDS must be a whole number of at least 1 (got "0")');
+  });
+
   it('takes a number only as digits, and a setting only in its range', () => {
     for (const port of ['1e3', ' 8080', '0x10', '80.0', '+80', '-1']) {
       expect(refused({ PORT: port })).toBe(`PORT must be a whole number from 0 to 65535 (got "${port}")`);

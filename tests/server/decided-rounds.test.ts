@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../contract/api-schemas.ts';
 import { DECIDED_ROUNDS_TTL_MS, DecidedRounds } from '../../server/arena/decided-rounds.ts';
 import { pairKey } from '../../server/arena/draw.ts';
-import { saveFeedback } from '../../server/store/feedback.ts';
+import { questionId } from '../../server/arena/question.ts';
+import { saveFeedback, type CheckedFeedback } from '../../server/store/feedback.ts';
 import { recordServedModels } from '../../server/store/served-models.ts';
 import { openTestDb, STORES, TestClock, voteItem, type TestDb } from './harness.ts';
 
@@ -14,19 +15,24 @@ describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) 
   });
   afterAll(() => test.drop());
 
-  /** A round rated on both sides, with two different passages (or the same one). */
-  const round = (a: string, b: string, same = false): FeedbackItem[] => {
+  let rounds = 0;
+  /** A round rated on both sides, each of its own question, with two different passages (or the same one), as the vote service saves it. */
+  const round = (a: string, b: string, same = false): CheckedFeedback[] => {
     const round_id = crypto.randomUUID();
-    return [
-      voteItem({ model_type: a, result_label: 'A', retrieved_text: 'one', round_id, client_id: crypto.randomUUID() }),
-      voteItem({ model_type: b, result_label: 'B', retrieved_text: same ? 'one' : 'two', round_id, client_id: crypto.randomUUID() }),
-    ] as FeedbackItem[];
+    const query = `question ${++rounds}`;
+    const side = (model_type: string, result_label: 'A' | 'B', passage: string): CheckedFeedback => ({
+      ...(voteItem({ model_type, result_label, query, retrieved_text: passage, round_id, client_id: crypto.randomUUID() }) as FeedbackItem),
+      questionId: questionId(query),
+      passageId: passage,
+      verdict: 'shown',
+    });
+    return [side(a, 'A', 'one'), side(b, 'B', same ? 'one' : 'two')];
   };
 
   it('reads them first, keeps them a while, then reads them again behind a search, same-passage rounds left out', async () => {
     const clock = new TestClock();
     const errors: unknown[] = [];
-    const decided = new DecidedRounds(test.db, { now: clock.now, onError: (error) => errors.push(error) });
+    const decided = new DecidedRounds(test.db, { now: clock.now, dailyRoundBound: 30, onError: (error) => errors.push(error) });
     await saveFeedback(test.db, 'reader', [...round('LSA l', 'SIF s'), ...round('SIF s', 'LSA l'), ...round('LSA l', 'BM25 k', true)]);
     // The first search waits for them.
     expect(await decided.current()).toEqual(new Map([[pairKey('LSA l', 'SIF s'), 2]]));
@@ -46,7 +52,7 @@ describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) 
     const other = await openTestDb(kind);
     await recordServedModels(other.db, ['LSA l', 'SIF s']);
     await saveFeedback(other.db, 'reader', round('LSA l', 'SIF s'));
-    const decided = new DecidedRounds(other.db, { now: clock.now, onError: (error) => errors.push(error) });
+    const decided = new DecidedRounds(other.db, { now: clock.now, dailyRoundBound: 30, onError: (error) => errors.push(error) });
     const before = await decided.current();
     expect(before.get(pairKey('LSA l', 'SIF s'))).toBe(1);
     await other.drop();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnglishBlock } from '../../server/models/english-block.ts';
 import { loadWordVectors, readWordVectors, WordVectors, WORD_VECTOR_LIMIT } from '../../server/models/word-vectors.ts';
-import { readBundle, writeBundle } from '../../server/vectors/bundle-file.ts';
+import { readBundle, writeBundle } from '../../server/common/bundle-file.ts';
 import { sharedWordVectors } from './engine-helpers.ts';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);

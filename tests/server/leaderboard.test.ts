@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Reaction } from '../../contract/vocabulary.ts';
 import { differenceVariance, fitBradleyTerry } from '../../server/stats/bradley-terry.ts';
-import { comparedRounds, leaderboard, roundsToSeparate } from '../../server/stats/leaderboard.ts';
+import { leaderboard, roundsToSeparate } from '../../server/stats/leaderboard.ts';
 import type { RoundTally } from '../../server/stats/rounds.ts';
 import { Z95 } from '../../server/stats/wilson.ts';
 
 /** `count` rounds of `a` shown as A against `b` as B, rated so. */
-const rounds = (a: string, ra: Reaction, b: string, rb: Reaction, count: number, samePassage = false): RoundTally => ({
+const rounds = (a: string, ra: Reaction, b: string, rb: Reaction, count: number): RoundTally => ({
   userType: 'Enthusiast',
   a,
   b,
   aReaction: ra,
   bReaction: rb,
-  samePassage,
   count,
 });
 
@@ -49,18 +48,10 @@ describe('how many more rounds would separate the top two', () => {
 describe('the leaderboard', () => {
   it('needs two models compared', () => {
     expect(leaderboard([])).toBeNull();
-    expect(leaderboard(comparedRounds([rounds('X', '👍', 'Y', '👎', 5, true)]))).toBeNull();
   });
 
-  it('ranks every compared model by strength, with its interval and decided rounds, and keeps same-passage rounds out', () => {
-    const board = leaderboard(
-      comparedRounds([
-        ...record('BM25', 'LSA', 12, 40),
-        ...record('LSA', 'SIF', 22, 40),
-        ...record('SIF', 'BM25', 26, 40),
-        rounds('LSA', '👍', 'SIF', '👍', 500, true),
-      ]),
-    )!;
+  it('ranks every compared model by strength, with its interval and decided rounds', () => {
+    const board = leaderboard([...record('BM25', 'LSA', 12, 40), ...record('LSA', 'SIF', 22, 40), ...record('SIF', 'BM25', 26, 40)])!;
     expect(board.rounds).toBe(120);
     expect(board.arms.map((a) => a.model)).toEqual(['LSA', 'SIF', 'BM25']);
     for (const arm of board.arms) {

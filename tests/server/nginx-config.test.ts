@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NGINX_TEMPLATE, renderNginxConfig } from '../../scripts/cluster-topology.ts';
+import { NGINX_TEMPLATE, renderNginxConfig } from '../../scripts/cluster-nginx.ts';
 import { BODY_LIMIT_BYTES, SAVE_BODY_LIMIT_BYTES } from '../../server/http/body-limits.ts';
 import { QUERY_READ_TIMEOUT_MS } from '../../server/store/db.ts';
 

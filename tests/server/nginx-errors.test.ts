@@ -2,9 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Nginx, nginxInstalled } from '../../scripts/cluster-topology.ts';
+import { Nginx, nginxInstalled } from '../../scripts/cluster-nginx.ts';
 import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
-import { freePort } from '../e2e/server-process.ts';
+import { freePort } from '../../scripts/server-process.ts';
 import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
 import { parseRawReply, rawExchange, type RawReply } from './raw-http.ts';
 

@@ -3,7 +3,7 @@ import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../e2e/server-process.ts';
+import { freePort } from '../../scripts/server-process.ts';
 
 const run = promisify(execFile);
 

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildVocabulary, countTerms } from '../../server/models/bag-of-terms.ts';
 import { loadCorpus } from '../../server/corpus/load-corpus.ts';
 import { buildGlossary, fitLexicon, Lexicon, wordsLikeForms } from '../../server/models/lexicon.ts';
 import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/models/lineup.ts';
 import { lsaRecipe } from '../../server/models/lsa.ts';
-import { glossaryVersion, parseThesaurus, READER_THESAURUS } from '../../server/models/reader-thesaurus.ts';
+import { glossaryVersion, parseThesaurus, READER_THESAURUS, READER_THESAURUS_FILE } from '../../server/models/reader-thesaurus.ts';
 import { sifRecipe } from '../../server/models/sif.ts';
 import { stem, words } from '../../server/models/text.ts';
 import { CORPUS_FILE } from '../repo-files.ts';
@@ -38,6 +39,21 @@ describe("the reader's thesaurus", () => {
       expect(recipe({ glossary: 0 }).version).not.toContain('thesaurus');
       expect(recipe({}).name).toMatch(/\+thesaurus$/);
     }
+  });
+});
+
+describe("the thesaurus's data file", () => {
+  it('ships as a table beside the models, every line of it one entry', () => {
+    expect(READER_THESAURUS_FILE).toMatch(/server\/models\/data\/reader-thesaurus\.tsv$/);
+    const lines = readFileSync(READER_THESAURUS_FILE, 'utf8').split('\n').filter((line) => line !== '');
+    expect(parseThesaurus(READER_THESAURUS).map(([word, bookWords]) => `${word}\t${bookWords.join(' ')}`)).toEqual(lines);
+  });
+
+  it('refuses a line that is not a word, a tab and the book words, naming the line, rather than dropping it', () => {
+    expect(() => parseThesaurus('afterlife\thereafter next world\nselfie mirrors\n')).toThrow(/line 2 .*"selfie mirrors"/);
+    expect(() => parseThesaurus('afterlife\thereafter\tnext world')).toThrow(/line 1/);
+    expect(() => parseThesaurus('afterlife\t  \n')).toThrow(/line 1/);
+    expect(parseThesaurus('\nafterlife\thereafter next\n\n')).toEqual([['afterlife', ['hereafter', 'next']]]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
 import type { Db } from '../../server/store/db.ts';
-import { recordServedModels } from '../../server/store/served-models.ts';
+import { vectorPairEngine } from './engine-helpers.ts';
 import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -12,54 +13,60 @@ describe.each(STORES)('GET /api/stats on %s store', (store) => {
   let ustaz: string;
 
   beforeAll(async () => {
-    server = await startTestServer(store);
+    // LSA and SIF only: the questions below are chosen for what those two show (the pool's draw would pick any pair).
+    server = await startTestServer(store, { extra: { engine: await vectorPairEngine() } });
     await server.addUser('reader', PASSWORD);
     await server.addUser('teacher', PASSWORD);
     reader = ((await (await server.login('reader', PASSWORD)).json()) as { access_token: string }).access_token;
     ustaz = ((await (await server.login('teacher', PASSWORD)).json()) as { access_token: string }).access_token;
-    // As instances serving these models record them when they start.
-    await recordServedModels(server.db, ['BGE small', 'UAE large']);
   });
   afterAll(() => server.close());
 
-  const vote = (round: string, label: 'A' | 'B', model: string, reaction: string, userType: string, text = `text ${model}`) => ({
-    user_type: userType,
-    username: 'x',
-    query: 'q',
-    retrieved_text: text,
-    model_type: model,
-    result_label: label,
-    reaction,
-    confidence_score: 0.5,
-    client_id: randomUUID(),
-    round_id: round,
-  });
+  /** A round on a real search: its first two results (the first of each model) as A and B, or the other way round. */
+  async function round(query: string, reactions: [string, string], userType: string, swap = false) {
+    const results = (await (await server.api('/api/search', { json: { query } })).json()) as SearchResult[];
+    const [a, b] = swap ? [results[1]!, results[0]!] : [results[0]!, results[1]!];
+    const id = randomUUID();
+    const vote = (result: SearchResult, label: 'A' | 'B', reaction: string) => ({
+      user_type: userType,
+      username: 'x',
+      query,
+      retrieved_text: result.text,
+      model_type: result.model_type,
+      result_label: label,
+      reaction,
+      confidence_score: 0.5,
+      client_id: randomUUID(),
+      round_id: id,
+    });
+    return { items: [vote(a, 'A', reactions[0]), vote(b, 'B', reactions[1])], models: [a.model_type, b.model_type] };
+  }
 
   it('answers 401 without a token', async () => {
     expect((await server.api('/api/stats')).status).toBe(401);
   });
 
-  it('reports every reader’s votes by model: reactions, wins, ties, losses and intervals', async () => {
-    const r1 = randomUUID();
-    const r2 = randomUUID();
-    const r3 = randomUUID();
-    await server.api('/api/save', { token: reader, json: { items: [vote(r1, 'A', 'BGE small', '👍', 'Enthusiast'), vote(r1, 'B', 'UAE large', '👎', 'Enthusiast')] } });
-    await server.api('/api/save', { token: ustaz, json: { items: [vote(r2, 'A', 'UAE large', '👍', 'Ustaz'), vote(r2, 'B', 'BGE small', '🤷', 'Ustaz')] } });
-    await server.api('/api/save', {
-      token: ustaz,
-      json: { items: [vote(r3, 'A', 'UAE large', '👍', 'Ustaz', 'same'), vote(r3, 'B', 'BGE small', '👎', 'Ustaz', 'same')] },
-    });
+  it('reports every reader’s votes by model: reactions, wins, ties, losses and intervals, and what was left out', async () => {
+    // The first model (LSA) shown as A, then as B; two questions whose models' first passages differ, one where they are the same.
+    const r1 = await round('envy', ['👍', '👎'], 'Enthusiast');
+    const r2 = await round('pride', ['👍', '🤷'], 'Ustaz', true);
+    const r3 = await round('the heart as a mirror', ['👍', '👎'], 'Ustaz');
+    await server.api('/api/save', { token: reader, json: { items: r1.items } });
+    await server.api('/api/save', { token: ustaz, json: { items: [...r2.items, ...r3.items] } });
     const res = await server.api('/api/stats', { token: reader });
     expect(res.status).toBe(200);
-    const stats = (await res.json()) as {
-      rounds: Record<string, number>;
-      models: Array<{ model: string; comparison: { wins: number; losses: number; ties: number; byUserType: Record<string, { wins: number }> }; reactions: { total: number } }>;
-    };
-    expect(stats.rounds).toEqual({ compared: 2, samePassage: 1, oneSided: 0 });
-    const bge = stats.models.find((m) => m.model === 'BGE small')!;
-    expect(bge.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
-    expect(bge.comparison.byUserType.Enthusiast!.wins).toBe(1);
-    expect(bge.reactions.total).toBe(3);
+    const stats = (await res.json()) as Stats;
+    expect(stats.rounds).toEqual({
+      compared: 2,
+      samePassage: 1,
+      oneSided: 0,
+      leftOut: { repeat: 0, overDailyBound: 0, notShown: 0, unknownModel: 0, unchecked: 0 },
+    });
+    expect(stats).toMatchObject({ votes: 6, leftOut: 0, dailyRoundBound: 30 });
+    const first = stats.models.find((m) => m.model === r1.models[0])!;
+    expect(first.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
+    expect(first.comparison.byUserType.Enthusiast.wins).toBe(1);
+    expect(first.reactions.total).toBe(3);
   });
 });
 
@@ -78,7 +85,7 @@ describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at 
             work({
               ...tx,
               query: (sql, params) => {
-                if (sql.includes('DISTINCT ON')) counts += 1;
+                if (sql.includes('classified')) counts += 1;
                 return tx.query(sql, params);
               },
             }),
@@ -88,10 +95,9 @@ describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at 
     };
     // Enough votes that counting them takes a while (the answer is worked out in the store).
     await test.db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
-        retrieved_text, model_type, result_label, reaction, confidence_score)
+        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict)
       SELECT 'reader', gen_random_uuid(), gen_random_uuid(), 'Enthusiast', 'reader', 'q', 'passage ' || g,
-             'LSA', 'A', '👍', 0.5 FROM generate_series(1, 20000) AS g`);
-    await recordServedModels(test.db, ['LSA']);
+             'LSA', 'A', '👍', 0.5, 'q' || g, 'p' || g, 'shown' FROM generate_series(1, 20000) AS g`);
     // A clock that stands still: the count costs nothing by it, so a changed history is counted
     // again at once, as it is for any history that counts in under 100 ms (stats-cache.ts).
     const server = await startTestServer('postgres', { sharedDb: counted, extra: { now: () => 0 } });
@@ -108,8 +114,8 @@ describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at 
       await server.api('/api/stats', { token });
       expect(counts).toBe(before);
       await test.db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
-          retrieved_text, model_type, result_label, reaction, confidence_score)
-        VALUES ('reader', gen_random_uuid(), gen_random_uuid(), 'Enthusiast', 'reader', 'q', 'one more', 'LSA', 'A', '👎', 0.5)`);
+          retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict)
+        VALUES ('reader', gen_random_uuid(), gen_random_uuid(), 'Enthusiast', 'reader', 'q', 'one more', 'LSA', 'A', '👎', 0.5, 'q0', 'p0', 'shown')`);
       const after = (await (await server.api('/api/stats', { token })).json()) as { models: Array<{ model: string; reactions: { total: number } }> };
       expect(counts).toBe(before + 1);
       expect(after.models.find((m) => m.model === 'LSA')!.reactions.total).toBe(20_001);

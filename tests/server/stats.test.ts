@@ -6,9 +6,10 @@ import { BRADLEY_TERRY_MAX_MODELS, computeStats } from '../../server/stats/model
 import { outcomeForA } from '../../server/stats/rounds.ts';
 import { wilsonInterval } from '../../server/stats/wilson.ts';
 import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
-import { saveFeedback, tallyVotes } from '../../server/store/feedback.ts';
-import { recordServedModels } from '../../server/store/served-models.ts';
+import { saveFeedback, tallyVotes, type CheckedFeedback } from '../../server/store/feedback.ts';
 import { migrate } from '../../server/store/migrate.ts';
+import { questionId } from '../../server/arena/question.ts';
+import type { Verdict } from '../../server/arena/shown-check.ts';
 
 let votesMade = 0;
 let rounds = 0;
@@ -23,7 +24,8 @@ function vote(roundId: string, label: 'A' | 'B', model: string, reaction: Reacti
     reaction,
     user_type: userType,
     username: 'reader',
-    query: 'q',
+    // A question of its own for each round: the same question, models and passages again would be the same round.
+    query: `question ${roundId}`,
     retrieved_text: passage,
     confidence_score: 0.5,
   };
@@ -46,17 +48,31 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/**
- * The statistics of exactly these votes, stored (50 to a batch, as the client sends them) and
- * counted by the store, the models `served` (by default, every model they name) served.
- */
-async function statsOf(items: FeedbackItem[], served = items.map((item) => item.model_type)): Promise<Stats> {
-  await db.query('DELETE FROM feedback');
-  await db.query('DELETE FROM served_models');
-  await recordServedModels(db, [...new Set(served)]);
-  for (let i = 0; i < items.length; i += 50) await saveFeedback(db, 'reader', items.slice(i, i + 50));
-  return computeStats(await tallyVotes(db));
+/** The bound the tests count under, unless they say otherwise. */
+const BOUND = 1000;
+
+/** A vote with its verdict, as the service saves it: a passage's id is its text here. */
+function checked(item: FeedbackItem, verdict: Verdict = 'shown'): CheckedFeedback {
+  return { ...item, questionId: questionId(item.query), passageId: item.retrieved_text.trim(), verdict };
 }
+
+/** Stores votes 50 to a batch, as the client sends them, those for `served` models shown by them. */
+async function store(author: string, items: FeedbackItem[], served?: string[], savedAt = new Date()): Promise<void> {
+  const batch = items.map((item) => checked(item, !served || served.includes(item.model_type) ? 'shown' : 'unknown-model'));
+  for (let i = 0; i < batch.length; i += 50) await saveFeedback(db, author, batch.slice(i, i + 50), savedAt);
+}
+
+/**
+ * The statistics of exactly these votes, stored and counted by the store, the models `served`
+ * (by default, every model they name) showing their passages.
+ */
+async function statsOf(items: FeedbackItem[], served?: string[], bound = BOUND): Promise<Stats> {
+  await db.query('DELETE FROM feedback');
+  await store('reader', items, served);
+  return computeStats(await tallyVotes(db, bound), bound);
+}
+
+const NOTHING_LEFT_OUT = { repeat: 0, overDailyBound: 0, notShown: 0, unknownModel: 0, unchecked: 0 };
 
 describe('Wilson interval', () => {
   it('matches Newcombe’s (1998) worked example: 81 of 263 gives 0.2553 to 0.3662', () => {
@@ -76,7 +92,7 @@ describe('Wilson interval', () => {
 describe('round pairing', () => {
   it('pairs A and B of a round, ranks 👍 > 🤷 > 👎, and leaves one-sided rounds out', async () => {
     const stats = await statsOf([...round('BGE', '👍', 'UAE', '🤷'), ...round('BGE', '👎', 'UAE', '👎'), ...round('UAE', '🤷', 'BGE', '👍'), lone('BGE', '👍', 'Ustaz')]);
-    expect(stats.rounds).toEqual({ compared: 3, samePassage: 0, oneSided: 1 });
+    expect(stats.rounds).toEqual({ compared: 3, samePassage: 0, oneSided: 1, leftOut: NOTHING_LEFT_OUT });
     expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 2, ties: 1, losses: 0 });
     expect(outcomeForA({ aReaction: '🤷', bReaction: '👎' })).toBe('win');
   });
@@ -84,32 +100,96 @@ describe('round pairing', () => {
   it('marks rounds whose two passages were the same, whatever spaces stand at their ends', async () => {
     const [a, b] = round('BGE', '👍', 'UAE', '👎');
     const stats = await statsOf([a!, { ...b!, retrieved_text: '  passage one ' }]);
-    expect(stats.rounds).toEqual({ compared: 0, samePassage: 1, oneSided: 0 });
+    expect(stats.rounds).toMatchObject({ compared: 0, samePassage: 1, oneSided: 0 });
   });
 
   it('pairs only one reader’s votes: another reader voting under the same round id neither completes nor pre-empts it', async () => {
     const [a, b] = round('BGE', '👍', 'UAE', '👎');
     await db.query('DELETE FROM feedback');
-    await saveFeedback(db, 'reader', [a!]);
+    await store('reader', [a!]);
     // Another reader sends the other half, then votes on A first (under the same id) as well.
-    await saveFeedback(db, 'intruder', [b!]);
-    const alone = computeStats(await tallyVotes(db));
-    expect(alone.rounds).toEqual({ compared: 0, samePassage: 0, oneSided: 2 });
+    await store('intruder', [b!]);
+    const alone = computeStats(await tallyVotes(db, BOUND), BOUND);
+    expect(alone.rounds).toMatchObject({ compared: 0, samePassage: 0, oneSided: 2 });
     await db.query('DELETE FROM feedback');
     const first = { ...a!, client_id: vote('0', 'A', 'x', '👎', 'Enthusiast', 'x').client_id, reaction: '👎' as const, model_type: 'UAE' };
-    await saveFeedback(db, 'intruder', [first]);
-    await saveFeedback(db, 'reader', [a!, b!]);
-    const stats = computeStats(await tallyVotes(db));
-    expect(stats.rounds).toEqual({ compared: 1, samePassage: 0, oneSided: 1 });
+    await store('intruder', [first]);
+    await store('reader', [a!, b!]);
+    const stats = computeStats(await tallyVotes(db, BOUND), BOUND);
+    expect(stats.rounds).toMatchObject({ compared: 1, samePassage: 0, oneSided: 1 });
     expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 0 });
   });
 
-  it('counts a label’s first vote when it was rated twice', async () => {
+  it('counts a label’s newest vote when it was rated twice, and its reaction once', async () => {
     const [a, b] = round('BGE', '👍', 'UAE', '👎');
     const again = { ...a!, client_id: vote('0', 'A', 'x', '👍', 'Enthusiast', 'x').client_id, reaction: '👎' as const };
     const stats = await statsOf([a!, b!, again]);
-    expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 0 });
-    expect(stats.models.find((m) => m.model === 'BGE')!.reactions.total).toBe(2);
+    expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 0, ties: 1, losses: 0 });
+    expect(stats.models.find((m) => m.model === 'BGE')!.reactions).toMatchObject({ '👍': 0, '👎': 1, total: 1 });
+    expect(stats.leftOutVotes).toEqual({ repeat: 1, notShown: 0, unknownModel: 0, unchecked: 0 });
+  });
+});
+
+describe('one voice per reader per round', () => {
+  /** The same round (question, models, passages) under a new round id, its labels swapped when `swap`. */
+  function sameRound(ra: Reaction, rb: Reaction, swap = false): FeedbackItem[] {
+    const [a, b] = round('LSA', ra, 'SIF', rb);
+    const base = { query: 'What is patience?' };
+    const A = { ...a!, ...base, retrieved_text: 'passage of LSA' };
+    const B = { ...b!, ...base, retrieved_text: 'passage of SIF' };
+    if (!swap) return [A, B];
+    // The client draws A and B at random: LSA's passage shown as B is still the same round.
+    return [{ ...B, result_label: 'A' as const, reaction: rb }, { ...A, result_label: 'B' as const, reaction: ra }];
+  }
+  const lsa = (stats: Stats) => stats.models.find((m) => m.model === 'LSA')!;
+
+  it('counts a round sent under twenty round ids, A and B either way round, once: the newest', async () => {
+    const items: FeedbackItem[] = [];
+    for (let i = 0; i < 19; i++) items.push(...sameRound('👍', '👎', i % 2 === 1));
+    items.push(...sameRound('👎', '👍', true));
+    const stats = await statsOf(items);
+    expect(stats.rounds).toEqual({ compared: 1, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, repeat: 19 } });
+    expect(lsa(stats).comparison).toMatchObject({ wins: 0, ties: 0, losses: 1 });
+    expect(lsa(stats).reactions).toMatchObject({ '👍': 0, '👎': 1, total: 1 });
+    expect(stats.votes).toBe(2);
+    expect(stats.leftOutVotes.repeat).toBe(38);
+  });
+
+  it('counts the same round once for each reader who decided it', async () => {
+    await db.query('DELETE FROM feedback');
+    await store('reader', sameRound('👍', '👎'));
+    await store('other', sameRound('👍', '👎'));
+    expect(lsa(computeStats(await tallyVotes(db, BOUND), BOUND)).comparison).toMatchObject({ wins: 2, losses: 0 });
+  });
+
+  it('counts a reader’s first rounds of a day up to the bound, the rest apart, and the next day afresh', async () => {
+    await db.query('DELETE FROM feedback');
+    const day = Date.parse('2026-11-23T09:00:00Z');
+    for (let i = 0; i < 5; i++) await store('reader', round('LSA', '👍', 'SIF', '👎'), undefined, new Date(day + i * 60_000));
+    await store('other', round('LSA', '👎', 'SIF', '👍'), undefined, new Date(day));
+    await store('reader', round('LSA', '👍', 'SIF', '👎'), undefined, new Date(day + 86_400_000));
+    const stats = computeStats(await tallyVotes(db, 3), 3);
+    expect(stats.rounds).toEqual({ compared: 5, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, overDailyBound: 2 } });
+    expect(lsa(stats).comparison).toMatchObject({ wins: 4, losses: 1 });
+    expect(stats.dailyRoundBound).toBe(3);
+    // Their reactions all count: the bound is on the comparison.
+    expect(lsa(stats).reactions.total).toBe(7);
+  });
+
+  it('leaves out two sides the service never shows together: two questions, or one model on both sides', async () => {
+    const [a, b] = round('LSA', '👍', 'SIF', '👎');
+    const [c, d] = round('LSA', '👍', 'LSA', '👎');
+    const stats = await statsOf([a!, { ...b!, query: 'another question' }, c!, d!]);
+    expect(stats.rounds).toEqual({ compared: 0, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, notShown: 2 } });
+  });
+
+  it('leaves out a round with a side its model did not show, and counts that vote apart', async () => {
+    await db.query('DELETE FROM feedback');
+    const [a, b] = round('LSA', '👍', 'SIF', '👎');
+    await saveFeedback(db, 'reader', [checked(a!), checked(b!, 'not-shown')]);
+    const stats = computeStats(await tallyVotes(db, BOUND), BOUND);
+    expect(stats.rounds.leftOut).toEqual({ ...NOTHING_LEFT_OUT, notShown: 1 });
+    expect(stats).toMatchObject({ votes: 1, leftOut: 1, leftOutVotes: { repeat: 0, notShown: 1, unknownModel: 0, unchecked: 0 } });
   });
 });
 
@@ -129,7 +209,7 @@ describe('computeStats', () => {
 
   it('counts rounds: compared, same-passage and one-sided', () => {
     expect(stats.votes).toBe(11);
-    expect(stats.rounds).toEqual({ compared: 4, samePassage: 1, oneSided: 1 });
+    expect(stats.rounds).toEqual({ compared: 4, samePassage: 1, oneSided: 1, leftOut: NOTHING_LEFT_OUT });
   });
 
   it('counts every vote’s reaction per model, overall and per user type', () => {
@@ -184,7 +264,9 @@ describe('computeStats', () => {
     expect(await statsOf([])).toEqual({
       votes: 0,
       leftOut: 0,
-      rounds: { compared: 0, samePassage: 0, oneSided: 0 },
+      leftOutVotes: { repeat: 0, notShown: 0, unknownModel: 0, unchecked: 0 },
+      rounds: { compared: 0, samePassage: 0, oneSided: 0, leftOut: NOTHING_LEFT_OUT },
+      dailyRoundBound: BOUND,
       models: [],
       bradleyTerry: null,
       leaderboard: null,
@@ -201,24 +283,25 @@ describe('computeStats', () => {
         db.transaction((tx) => work({ ...tx, query: (sql, params = []) => (statements.push({ sql, params }), tx.query(sql, params)) }), options),
     };
     await statsOf([]);
-    await recordServedModels(db, ['LSA', 'SIF']);
-    await db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
+    await db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
+                                          confidence_score, question_id, passage_id, verdict)
       SELECT 'reader', gen_random_uuid(), md5((g / 2)::text)::uuid, 'Enthusiast', 'reader', 'q', 'passage ' || (g % 173),
-             CASE WHEN g % 2 = 0 THEN 'LSA' ELSE 'SIF' END, CASE WHEN g % 2 = 0 THEN 'A' ELSE 'B' END, '👍', 0.5
+             CASE WHEN g % 2 = 0 THEN 'LSA' ELSE 'SIF' END, CASE WHEN g % 2 = 0 THEN 'A' ELSE 'B' END, '👍', 0.5,
+             md5((g / 2)::text), 'p' || (g % 173), 'shown'
       FROM generate_series(1, 12000) AS g`);
     await db.query('ANALYZE feedback');
-    await tallyVotes(watched);
-    const rounds = statements.find((s) => s.sql.includes('DISTINCT ON'))!;
+    await tallyVotes(watched, BOUND);
+    const rounds = statements.find((s) => s.sql.includes('classified'))!;
     // With too little memory to hash the list of rounds a NOT IN was given, PostgreSQL ran it
     // again for every round (these 12,000 votes took 32 to 43 s; now 0.2 s). A subplan over the
-    // votes may only be a hashed one; one over the few served models may be either.
+    // votes may only be a hashed one.
     await db.query("SET work_mem = '64kB'");
     try {
       const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${rounds.sql}`, rounds.params)).map((row) => row['QUERY PLAN']);
       const perRow = plan.flatMap((line, i) => {
         const n = /^\s*SubPlan (\d+)$/.exec(line)?.[1];
         const scans = plan[i + 1] ?? '';
-        return n && !scans.includes('served_models') && !plan.some((l) => l.includes(`hashed SubPlan ${n}`)) ? [`${line.trim()}: ${scans.trim()}`] : [];
+        return n && !plan.some((l) => l.includes(`hashed SubPlan ${n}`)) ? [`${line.trim()}: ${scans.trim()}`] : [];
       });
       expect(perRow, plan.join('\n')).toEqual([]);
     } finally {
@@ -242,7 +325,8 @@ describe('computeStats', () => {
     expect(made.models.map((m) => m.model).sort()).toEqual(['LSA', 'SIF']);
     expect(made.votes).toBe(5); // 2 rounds of two, and SIF's side of the round against a made-up name
     expect(made.leftOut).toBe(4);
-    expect(made.rounds).toEqual({ compared: 2, samePassage: 0, oneSided: 0 });
+    expect(made.leftOutVotes).toEqual({ repeat: 0, notShown: 0, unknownModel: 4, unchecked: 0 });
+    expect(made.rounds).toEqual({ compared: 2, samePassage: 0, oneSided: 1, leftOut: { ...NOTHING_LEFT_OUT, unknownModel: 2 } });
     expect(made.models.find((m) => m.model === 'SIF')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
     expect(made.models.find((m) => m.model === 'SIF')!.reactions.total).toBe(3);
     expect(made.bradleyTerry).toBeNull();

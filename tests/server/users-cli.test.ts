@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { openEmbeddedDb } from '../../server/store/db.ts';
-import { freePort } from '../e2e/server-process.ts';
+import { freePort } from '../../scripts/server-process.ts';
 import { unwritableFolder } from '../fixtures/file-modes.ts';
 import { STORES, startTestServer } from './harness.ts';
 

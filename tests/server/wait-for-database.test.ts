@@ -7,7 +7,7 @@ import {
   DatabaseUnreachableError,
   untilDatabaseAnswers,
 } from '../../server/store/wait-for-database.ts';
-import { freePort } from '../e2e/server-process.ts';
+import { freePort } from '../../scripts/server-process.ts';
 
 /** A clock the waits move forward, so that a 60 s wait takes no time. */
 function fakeClock() {

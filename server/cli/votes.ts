@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import { AdminUnreachableError, streamVoteExport } from '../admin/admin-client.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../arena/export-format.ts';
+import { writeVoteExport } from '../arena/vote-export.ts';
+import { loadConfig } from '../config.ts';
+import { exitWithMessage, onStore, RefusedError, UsageError } from './admin-command.ts';
+
+const USAGE = `Usage: npm run votes -- export --format jsonl|csv [--since DATE]
+
+  export            write every vote to standard output, counted and left out: one row per
+                    round (its A and B votes), a lone vote a row of its own (docs/arena.md)
+  --format FORMAT   jsonl (one JSON object a line) or csv (RFC 4180, with a header)
+  --since DATE      only rounds whose last vote came on or after DATE: YYYY-MM-DD (UTC) or an
+                    ISO 8601 time such as 2026-11-23T09:00:00Z
+
+While the server runs on the embedded store, the export is read through the server itself.`;
+
+export interface ExportCommand {
+  format: ExportFormat;
+  since?: Date;
+}
+
+/** The command line as an export to run; anything else is a UsageError (exit 2) that says what, then the usage. */
+export function parseVotesCommand(argv: string[]): ExportCommand | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { format: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals[0] === 'help') return 'help';
+  if (positionals.length === 0) throw new UsageError(USAGE);
+  if (positionals[0] !== 'export') throw new UsageError(`Unknown command "${positionals[0]}".\n\n${USAGE}`);
+  if (positionals.length > 1) throw new UsageError(`"export" takes no arguments; it was given ${positionals.slice(1).map((a) => `"${a}"`).join(' ')}.\n\n${USAGE}`);
+  const format = values.format;
+  if (format === undefined) throw new UsageError(`export needs --format jsonl or --format csv.\n\n${USAGE}`);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be jsonl or csv (got "${format}").\n\n${USAGE}`);
+  let since: Date | undefined;
+  if (values.since !== undefined) {
+    // A day alone is that day's start in UTC (Date reads YYYY-MM-DD so); anything Date cannot read, or reads loosely, is refused.
+    since = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(values.since) ? new Date(values.since) : undefined;
+    if (!since || Number.isNaN(since.getTime())) throw new UsageError(`--since must be a date, YYYY-MM-DD or an ISO 8601 time (got "${values.since}").\n\n${USAGE}`);
+  }
+  return { format: format as ExportFormat, ...(since ? { since } : {}) };
+}
+
+async function main(): Promise<void> {
+  const command = parseVotesCommand(process.argv.slice(2));
+  if (command === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  // A reader of the export that stops early (| head) ends it, quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
+  await onStore(config, {
+    mayCreate: false,
+    local: async (db) => void (await writeVoteExport(db, { ...command, dailyRoundBound: config.dailyRoundBound }, process.stdout)),
+    viaServer: async (socketPath, pid, shownPath) => {
+      try {
+        await streamVoteExport(socketPath, command, process.stdout);
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        if (error instanceof AdminUnreachableError) {
+          throw new RefusedError(
+            `The server (process ${pid}) has the database in ${config.dataDir} open and did not answer on ${shownPath} (${why}): stop the server, or try again once it is ready.`,
+          );
+        }
+        throw new RefusedError(`The server (process ${pid}) could not export the votes: ${why}`);
+      }
+    },
+  });
+}
+
+main().catch(exitWithMessage);

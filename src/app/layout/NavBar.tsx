@@ -1,0 +1,121 @@
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { NavigationRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../../lib/constants.ts';
+import { useHideOnScroll } from '../../lib/hooks/use-hide-on-scroll.ts';
+import { useMediaQuery } from '../../lib/hooks/use-media-query.ts';
+import { useEarlyAction } from '../../lib/early-input.ts';
+import { useSession } from '../../features/session/index.ts';
+import { InstallButton } from '../../features/pwa/components/InstallButton.tsx';
+import { ThemeToggle } from '../../components/ThemeToggle.tsx';
+
+// The drawer is only ever opened on a small screen: its code loads when it is first opened.
+const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
+
+const useStyles = makeStyles({
+  bar: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    transition: 'transform 200ms ease',
+    // A reader who asked for less motion gets the bar in place, not sliding.
+    '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+  },
+  hidden: { transform: 'translateY(-100%)' },
+  brand: {
+    fontFamily: 'Georgia, "Times New Roman", serif',
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForeground1,
+    textDecoration: 'none',
+    marginRight: 'auto',
+  },
+  links: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  link: {
+    color: tokens.colorNeutralForeground1,
+    textDecoration: 'none',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  // Both layouts are in the markup and CSS picks one, so pre-rendered HTML is right at any width.
+  wideOnly: { [`@media ${SMALL_SCREEN_QUERY}`]: { display: 'none' } },
+  smallOnly: { display: 'none', [`@media ${SMALL_SCREEN_QUERY}`]: { display: 'inline-flex' } },
+  drawer: { width: `${DRAWER_WIDTH_PX}px` },
+  drawerLinks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
+function navItems(isAuthenticated: boolean): Array<{ href: string; label: string }> {
+  return [
+    { href: '/about', label: 'About' },
+    ...(isAuthenticated
+      ? [
+          { href: '/dashboard', label: 'Dashboard' },
+          { href: '/logout', label: 'Logout' },
+        ]
+      : [{ href: '/login', label: 'Login' }]),
+  ];
+}
+
+export function NavBar() {
+  const styles = useStyles();
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  const [location] = useLocation();
+  const small = useMediaQuery(SMALL_SCREEN_QUERY);
+  const hidden = useHideOnScroll();
+  const [open, setOpen] = useState(false);
+  const items = navItems(isAuthenticated);
+  useEarlyAction('open-navigation', () => setOpen(true));
+  const links = (onNavigate?: () => void) =>
+    items.map((item) => (
+      <Link
+        key={item.href}
+        href={item.href}
+        className={mergeClasses(styles.link, location === item.href && styles.active)}
+        aria-current={location === item.href ? 'page' : undefined}
+        onClick={onNavigate}
+      >
+        {item.label}
+      </Link>
+    ));
+
+  return (
+    <header className={mergeClasses(styles.bar, hidden && !open && styles.hidden)} data-testid="navbar">
+      <Link href="/" className={styles.brand}>
+        The Alchemy of Happiness
+      </Link>
+      <nav aria-label="Main" className={mergeClasses(styles.links, styles.wideOnly)}>
+        {links()}
+      </nav>
+      <InstallButton className={styles.wideOnly} />
+      <ThemeToggle />
+      <Button
+        appearance="subtle"
+        icon={<NavigationRegular />}
+        aria-label="Open navigation"
+        data-early-action="open-navigation"
+        className={styles.smallOnly}
+        onClick={() => setOpen(true)}
+      />
+      {/* Mounted only while open: a closed drawer would leave focus-trap sentinels in the page. */}
+      {open && small && (
+        <Suspense fallback={null}>
+          <NavDrawer onClose={() => setOpen(false)} className={styles.drawer}>
+            <nav aria-label="Main" className={styles.drawerLinks}>
+              {links(() => setOpen(false))}
+            </nav>
+            <InstallButton />
+          </NavDrawer>
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+import { Body1, Button, LargeTitle, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
+import { DEFAULT_HERO_HEIGHT } from '../../lib/constants.ts';
+import { useEarlyAction } from '../../lib/early-input.ts';
+import { useSession } from '../../features/session/index.ts';
+
+const useStyles = makeStyles({
+  hero: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    textAlign: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: `0 ${tokens.spacingHorizontalXL}`,
+    backgroundImage: `radial-gradient(circle at 50% 30%, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground1} 70%)`,
+  },
+  title: { fontFamily: 'Georgia, "Times New Roman", serif', color: tokens.colorBrandForeground1 },
+  tagline: { maxWidth: '40rem', color: tokens.colorNeutralForeground2 },
+});
+
+export default function LandingPage({ height = DEFAULT_HERO_HEIGHT }: { height?: string }) {
+  const styles = useStyles();
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  const [, navigate] = useLocation();
+  const begin = () => navigate(isAuthenticated ? '/dashboard' : '/login');
+  useEarlyAction('begin', begin, 1);
+  return (
+    <main className={styles.hero} style={{ minHeight: height }}>
+      <LargeTitle as="h1" className={styles.title}>
+        The Alchemy of Happiness
+      </LargeTitle>
+      <Subtitle1 as="p">Al-Ghazali · translated by Claud Field</Subtitle1>
+      <Body1 as="p" className={styles.tagline}>
+        Explore the timeless wisdom of Al-Ghazali through semantic search: ask in your own words and find the passages
+        that answer, by meaning rather than by keyword.
+      </Body1>
+      {/* A real link (it works with no script at all); before the app loads, its tap is kept. */}
+      <Button
+        as="a"
+        href={isAuthenticated ? '/dashboard' : '/login'}
+        appearance="primary"
+        size="large"
+        data-early-action="begin"
+        onClick={(event) => {
+          event.preventDefault();
+          begin();
+        }}
+      >
+        Begin Your Journey
+      </Button>
+    </main>
+  );
+}

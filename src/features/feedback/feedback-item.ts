@@ -1,0 +1,33 @@
+import type { FeedbackItem as ApiFeedbackItem } from '../../../contract/api-schemas.ts';
+// From the contract, not the session's entry: the service worker compiles this file too, and the
+// session's store is for pages only.
+import type { UserType } from '../../../contract/vocabulary.ts';
+import type { LabelledResult } from '../../lib/search-result.ts';
+import { resultText } from '../../lib/search-result.ts';
+import type { Reaction } from './reactions.ts';
+
+/** One reaction as /api/save takes it; the app always sends its `client_id` and `round_id`. */
+export type FeedbackItem = Required<ApiFeedbackItem>;
+
+export function buildFeedbackItem(input: {
+  userType: UserType;
+  username: string | null;
+  query: string;
+  result: LabelledResult;
+  reaction: Reaction;
+  roundId: string;
+  clientId: string;
+}): FeedbackItem {
+  return {
+    user_type: input.userType,
+    username: input.username || 'anonymous',
+    query: input.query,
+    retrieved_text: resultText(input.result),
+    model_type: input.result.model_type || 'unknown',
+    result_label: input.result.resultLabel,
+    reaction: input.reaction,
+    confidence_score: input.result.similarity ?? 0,
+    client_id: input.clientId,
+    round_id: input.roundId,
+  };
+}

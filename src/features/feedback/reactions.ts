@@ -1,0 +1,1 @@
+export { REACTIONS, type Reaction } from '../../../contract/vocabulary.ts';

@@ -1,0 +1,301 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedbackItem } from '../../contract/api-schemas.ts';
+import type { Reaction } from '../../contract/vocabulary.ts';
+import { listenForAdmin } from '../../server/admin/admin-socket.ts';
+import { EXPORT_FIELDS, type ExportRow } from '../../server/arena/export-format.ts';
+import { questionId } from '../../server/arena/question.ts';
+import type { Verdict } from '../../server/arena/shown-check.ts';
+import { judgeOf, writeVoteExport } from '../../server/arena/vote-export.ts';
+import { createLogger } from '../../server/log.ts';
+import { computeStats } from '../../server/stats/model-stats.ts';
+import { arenaSecret } from '../../server/store/arena-secrets.ts';
+import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
+import { saveFeedback, tallyVotes } from '../../server/store/feedback.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { EXPORT_PAGE_ROWS } from '../../server/store/vote-export.ts';
+import { STORES, openTestDb, type TestDb } from './harness.ts';
+
+const run = promisify(execFile);
+const BOUND = 2;
+const DAY = Date.parse('2026-11-23T09:00:00Z');
+
+/** A vote with its verdict, as the service stores it (the passage's id is its text here). */
+function vote(round: string | undefined, label: 'A' | 'B', model: string, reaction: Reaction, query: string, passage: string, verdict: Verdict = 'shown') {
+  const item: FeedbackItem = {
+    user_type: 'Ustaz',
+    username: 'anyone',
+    query,
+    retrieved_text: passage,
+    model_type: model,
+    result_label: label,
+    reaction,
+    confidence_score: 0.5,
+    client_id: randomUUID(),
+    ...(round ? { round_id: round } : {}),
+  };
+  return { ...item, questionId: questionId(query), passageId: passage, verdict };
+}
+
+/**
+ * A reader's history holding every kind of row: counted rounds (a win, a tie, a tie where both were
+ * bad), one sent again, one past the daily bound, a lone vote, one made-up passage, a vote
+ * rated again within its round, and a round of the next day. Returns what the export should say.
+ */
+async function storeHistory(db: Db): Promise<void> {
+  const at = (minutes: number) => new Date(DAY + minutes * 60_000);
+  const round = (query: string, ra: Reaction, rb: Reaction, verdictB: Verdict = 'shown') => {
+    const id = randomUUID();
+    return [vote(id, 'A', 'LSA', ra, query, `lsa on ${query}`), vote(id, 'B', 'SIF', rb, query, `sif on ${query}`, verdictB)];
+  };
+  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👍', '🤷'), at(0)); // counted: model_a
+  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👎', '👍'), at(1)); // the same round again: this one counts, the first is a repeat
+  await saveFeedback(db, 'fatima', round('gratitude', '👎', '👎'), at(2)); // counted: tie (bothbad); the day's second
+  await saveFeedback(db, 'fatima', round('envy', '🤷', '🤷'), at(3)); // over the bound of 2
+  await saveFeedback(db, 'fatima', [vote(randomUUID(), 'A', 'LSA', '👍', 'pride', 'lsa on pride')], at(4)); // one-sided
+  await saveFeedback(db, 'fatima', round('anger', '👍', '👎', 'not-shown'), at(5)); // a made-up passage as B
+  const again = randomUUID();
+  await saveFeedback(db, 'fatima', [vote(again, 'A', 'LSA', '👍', 'hope', 'lsa on hope'), vote(again, 'B', 'SIF', '👍', 'hope', 'sif on hope')], at(6));
+  await saveFeedback(db, 'fatima', [vote(again, 'B', 'SIF', '👎', 'hope', 'sif on hope')], at(7)); // B rated again: model_a wins, the first B a lone repeat
+  await saveFeedback(db, 'fatima', [vote(undefined, 'B', 'SIF', '👍', 'fear', 'sif on fear')], at(8)); // no round id: a lone vote
+  await saveFeedback(db, 'zaynab', round('hope', '👍', '🤷'), at(60 * 24)); // the next day, another reader: counted
+}
+
+/** Writes the export into a string. */
+async function exported(db: Db, format: 'jsonl' | 'csv', since?: Date): Promise<string> {
+  let text = '';
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString('utf8');
+      done();
+    },
+  });
+  await writeVoteExport(db, { format, since, dailyRoundBound: BOUND }, out);
+  return text;
+}
+
+/** An RFC 4180 reader: records of fields, quoted fields with doubled quotes and line breaks; throws on anything else. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let at = 0;
+  while (at < text.length) {
+    const record: string[] = [];
+    for (;;) {
+      let field = '';
+      if (text[at] === '"') {
+        at++;
+        for (;;) {
+          const quote = text.indexOf('"', at);
+          if (quote < 0) throw new Error('an unclosed quote');
+          field += text.slice(at, quote);
+          at = quote + 1;
+          if (text[at] !== '"') break;
+          field += '"';
+          at++;
+        }
+      } else {
+        const end = text.slice(at).search(/[,\r\n"]/);
+        const stop = end < 0 ? text.length : at + end;
+        if (text[stop] === '"') throw new Error(`a quote inside an unquoted field at ${stop}`);
+        field = text.slice(at, stop);
+        at = stop;
+      }
+      record.push(field);
+      if (text[at] === ',') {
+        at++;
+        continue;
+      }
+      if (text.startsWith('\r\n', at)) {
+        at += 2;
+        break;
+      }
+      throw new Error(`a record not ended by CRLF at ${at}`);
+    }
+    records.push(record);
+  }
+  return records;
+}
+
+describe.each(STORES)('npm run votes -- export, its rows, on %s store', (store) => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await openTestDb(store);
+    await storeHistory(test.db);
+  });
+  afterAll(() => test.drop());
+
+  it('gives every round, counted and left out, one valid JSON object a line, named as arena datasets name them', async () => {
+    const lines = (await exported(test.db, 'jsonl')).split('\n');
+    expect(lines.pop()).toBe('');
+    const rows = lines.map((line) => JSON.parse(line) as ExportRow);
+    for (const row of rows) expect(Object.keys(row)).toEqual(EXPORT_FIELDS);
+    const secret = await arenaSecret(test.db, 'judge');
+    const brief = rows.map((r) => [r.query, r.winner, r.counted, r.left_out_reason]);
+    expect(brief).toEqual([
+      ['patience, "sabr"\nand trust', 'model_a', false, 'repeat'],
+      ['patience, "sabr"\nand trust', 'model_b', true, ''],
+      ['gratitude', 'tie (bothbad)', true, ''],
+      ['envy', 'tie', false, 'over-daily-bound'],
+      ['pride', '', false, 'one-sided'],
+      ['anger', 'model_a', false, 'not-shown'],
+      ['hope', '', false, 'repeat'],
+      ['hope', 'model_a', false, 'over-daily-bound'],
+      ['fear', '', false, 'one-sided'],
+      ['hope', 'model_a', true, ''],
+    ]);
+    // The export counts what /api/stats counts.
+    const stats = computeStats(await tallyVotes(test.db, BOUND), BOUND);
+    expect(rows.filter((r) => r.counted)).toHaveLength(stats.rounds.compared);
+    const [first] = rows;
+    expect(first).toMatchObject({
+      question_id: questionId('patience, "sabr"\nand trust'),
+      model_a: 'LSA',
+      model_b: 'SIF',
+      passage_a: 'lsa on patience, "sabr"\nand trust',
+      passage_b: 'sif on patience, "sabr"\nand trust',
+      reaction_a: '👍',
+      reaction_b: '🤷',
+      user_type: 'Ustaz',
+      tstamp: DAY / 1000,
+      judge: judgeOf(secret, 'fatima'),
+    });
+    // A keyed hash of the reader, never the name: the same reader the same judge, another reader another.
+    expect(first!.judge).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(rows.slice(0, -1).map((r) => r.judge)).size).toBe(1);
+    expect(rows.at(-1)!.judge).toBe(judgeOf(secret, 'zaynab'));
+    expect(JSON.stringify(rows)).not.toMatch(/fatima|zaynab/);
+    // A lone B vote sits on B's side.
+    expect(rows[8]).toMatchObject({ model_a: null, model_b: 'SIF', passage_b: 'sif on fear', reaction_b: '👍' });
+  });
+
+  it('gives the same rows as CSV by RFC 4180, with a header, and only those from --since on', async () => {
+    const jsonRows = (await exported(test.db, 'jsonl')).trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
+    const [header, ...records] = parseCsv(await exported(test.db, 'csv'));
+    expect(header).toEqual(EXPORT_FIELDS);
+    expect(records).toEqual(jsonRows.map((row) => EXPORT_FIELDS.map((field) => (row[field] === null ? '' : String(row[field])))));
+    const since = new Date(DAY + 5 * 60_000);
+    const later = (await exported(test.db, 'jsonl', since)).trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
+    expect(later).toEqual(jsonRows.filter((row) => row.tstamp * 1000 >= since.getTime()));
+    expect(later).toHaveLength(5);
+    expect(parseCsv(await exported(test.db, 'csv', new Date(DAY + 2 * 86_400_000)))).toEqual([EXPORT_FIELDS]);
+  });
+
+  it('holds a page of rows at a time, whatever the number of votes, while its reader is slow', async () => {
+    const big = await openTestDb(store);
+    try {
+      // 5,000 rounds of one reader: ten thousand votes.
+      await big.db.query(`INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
+                                                confidence_score, question_id, passage_id, verdict)
+        SELECT 'reader', md5((g / 2)::text)::uuid, 'Enthusiast', 'reader', 'q' || (g / 2), 'p', CASE WHEN g % 2 = 0 THEN 'LSA' ELSE 'SIF' END,
+               CASE WHEN g % 2 = 0 THEN 'A' ELSE 'B' END, '👍', 0.5, 'q' || (g / 2), 'p' || g, 'shown'
+        FROM generate_series(0, 9999) AS g`);
+      // A reader taking one chunk at a time, when the test lets it; the pages fetched are counted as they come.
+      let fetched = 0;
+      const counting: Db = {
+        ...big.db,
+        kind: big.db.kind,
+        query: (sql, params) => ((fetched += sql.startsWith('FETCH') ? 1 : 0), big.db.query(sql, params)),
+        transaction: (work, options) =>
+          big.db.transaction((tx) => work({ ...tx, query: (sql, params) => ((fetched += sql.startsWith('FETCH') ? 1 : 0), tx.query(sql, params)) }), options),
+      };
+      const waiting: Array<() => void> = [];
+      let taken = 0;
+      let rows = 0;
+      let free = false;
+      const slow = new Writable({
+        highWaterMark: 1,
+        write(chunk: Buffer, _encoding, done) {
+          rows += chunk.toString('utf8').split('\n').length - 1;
+          if (free) done();
+          else waiting.push(() => ((taken += 1), done()));
+        },
+      });
+      const exporting = writeVoteExport(counting, { format: 'jsonl', dailyRoundBound: 10_000 }, slow);
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+      const pages = Math.ceil(5000 / EXPORT_PAGE_ROWS);
+      for (let page = 0; page < pages; page++) {
+        await settle();
+        // Never more than the page being written and the one waiting for room.
+        expect(fetched - taken).toBeLessThanOrEqual(1);
+        waiting.shift()?.();
+      }
+      // Then as fast as it comes.
+      free = true;
+      while (waiting.length) waiting.shift()!();
+      await exporting;
+      expect(rows).toBe(5000);
+    } finally {
+      await big.drop();
+    }
+  });
+});
+
+describe('npm run votes', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'votes-cli-'));
+    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    await migrate(db);
+    await storeHistory(db);
+    await db.close();
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  async function votes(args: string[]) {
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli/votes.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ARENA_DAILY_ROUNDS: String(BOUND) },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return { code: 0, out: stdout, err: stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout, err: e.stderr };
+    }
+  }
+
+  it.each([
+    [[], /^Usage: npm run votes -- export/],
+    [['export'], /^export needs --format jsonl or --format csv\./],
+    [['export', '--format', 'xml'], /^--format must be jsonl or csv \(got "xml"\)\./],
+    [['export', '--format', 'csv', '--since', 'last week'], /^--since must be a date, YYYY-MM-DD or an ISO 8601 time \(got "last week"\)\./],
+    [['export', '--format', 'csv', '--since', '2026-13-45'], /^--since must be a date/],
+    [['export', '--format', 'csv', '--colour'], /^Unknown option '--colour'/],
+    [['import', '--format', 'csv'], /^Unknown command "import"\./],
+    [['export', 'now', '--format', 'csv'], /^"export" takes no arguments; it was given "now"\./],
+  ])('refuses %j with a usage message, exit 2, and writes no rows', async (args, message) => {
+    const result = await votes(args);
+    expect(result).toMatchObject({ code: 2, out: '' });
+    expect(result.err).toMatch(message);
+    expect(result.err).toContain('Usage: npm run votes -- export --format jsonl|csv [--since DATE]');
+  }, 60_000);
+
+  it('exports from the embedded store it opens itself, and through the server while one holds it', async () => {
+    const alone = await votes(['export', '--format', 'jsonl', '--since', '2026-11-23']);
+    expect(alone.code).toBe(0);
+    const rows = alone.out.trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
+    expect(rows).toHaveLength(10);
+    expect(rows.filter((r) => r.counted)).toHaveLength(3);
+    // A server holding the database (its lock and its admin socket): the CLI reads the export through it.
+    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    const admin = await listenForAdmin(db, dataDir, createLogger('silent'), { dailyRoundBound: BOUND });
+    try {
+      const through = await votes(['export', '--format', 'csv', '--since', '2026-11-24T00:00:00Z']);
+      expect(through.code).toBe(0);
+      const [header, ...records] = parseCsv(through.out);
+      expect(header).toEqual(EXPORT_FIELDS);
+      expect(records).toHaveLength(1);
+      expect(records[0]![EXPORT_FIELDS.indexOf('judge')]).toBe(rows.at(-1)!.judge);
+      expect((await votes(['export', '--format', 'jsonl'])).out).toBe(alone.out);
+    } finally {
+      await admin?.close();
+      await db.close();
+    }
+  }, 120_000);
+});
