@@ -20,6 +20,7 @@ export const LAYERS = [
   ['server/search', 'server/stats'],
   ['server/store'],
   ['server/auth'],
+  ['server/arena'],
   ['server/http'],
   ['server/routes', 'server/admin', 'server/bootstrap.ts'],
   ['server/app.ts'],

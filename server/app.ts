@@ -30,8 +30,8 @@ export interface AppDeps {
   /** Search, reading in context and the lineup /api/health reports; without it search answers 503. */
   engine?: RetrievalEngine;
   /**
-   * The models whose votes count in the statistics, recorded in the store as the app starts:
-   * every model either lineup serves (main), or else the engine's own.
+   * The names votes may carry for a model of this version: every model either lineup serves
+   * (main), or else the engine's own. A vote naming one the engine cannot run is checked later.
    */
   servedModelTypes?: string[];
   /** Searches a minute per address when no `searchLimiter` is given; 0 (the default) turns the limit off. */

@@ -13,8 +13,8 @@ export const SHOWN_RANKS = 3;
  * - `unchecked`: it names a model this service knows but cannot run now (a neural model that
  *   failed to load, or one of the other lineup); the server checks it again when it next starts.
  */
-export const VERDICTS = ['shown', 'not-shown', 'unknown-model', 'unchecked'] as const;
-export type Verdict = (typeof VERDICTS)[number];
+export { VERDICTS, type Verdict } from '../../contract/vocabulary.ts';
+import type { Verdict } from '../../contract/vocabulary.ts';
 
 /** What a vote is checked by: its question, the model it names and the passage it shows. */
 export interface VoteToCheck {
@@ -23,13 +23,8 @@ export interface VoteToCheck {
   retrieved_text: string;
 }
 
-export interface CheckedVote {
-  /** The question's stable id (question.ts). */
-  questionId: string;
-  /** The book's passage whose text the vote carries, or null for a text that is no passage. */
-  passageId: string | null;
-  verdict: Verdict;
-}
+export type { CheckedVote } from '../store/feedback.ts';
+import type { CheckedVote } from '../store/feedback.ts';
 
 /**
  * Checks votes against what the service shows: one search per distinct question and model,

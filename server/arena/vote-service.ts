@@ -1,5 +1,5 @@
 import type { FeedbackItem, SaveReply } from '../../contract/api-schemas.ts';
-import { windowVerdict } from '../http/rate-limit.ts';
+import { windowVerdict } from '../common/window-verdict.ts';
 import type { Db } from '../store/db.ts';
 import { saveFeedback } from '../store/feedback.ts';
 import { countHit } from '../store/rate-limits.ts';

@@ -22,6 +22,11 @@ export interface Passage {
   words: number;
   /** Footnotes the passage's text points to. */
   notes: Array<{ label: string; text: string }>;
+  /**
+   * What the passage answers, in a modern reader's words, a line each (glosses.ts): indexed beside
+   * its text by the models that weigh it, never shown. Absent where it has none.
+   */
+  gloss?: string;
 }
 
 export function countWords(text: string): number {

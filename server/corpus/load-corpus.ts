@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { chunkPassages, DEFAULT_SIZES, type ChunkSizes, type Passage } from './chunk-passages.ts';
 import { parseBook } from './parse-book.ts';
+import { glossesFor, glossFile, loadGlosses } from './glosses.ts';
 
 export interface Corpus {
   title: string;
   chapters: string[];
   passages: Passage[];
-  /** Changes whenever any passage's id or text does. */
+  /** Changes whenever any passage's id or text does (its gloss: see build-index.ts). */
   hash: string;
 }
 
@@ -28,6 +29,10 @@ export class CorpusError extends Error {
   }
 }
 
+/**
+ * The book in `file`, its passages with their glosses from `glosses.json` beside it (where there
+ * is one: each gloss attaches only to the text it was written for).
+ */
 export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corpus> {
   let markdown: string;
   try {
@@ -35,9 +40,21 @@ export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corp
   } catch (error) {
     throw new CorpusError(`Cannot read the book at ${file} (set CORPUS_FILE): ${(error as Error).message}`, error);
   }
+  let corpus: Corpus;
   try {
-    return corpusFromMarkdown(markdown, sizes);
+    corpus = corpusFromMarkdown(markdown, sizes);
   } catch (error) {
     throw new CorpusError(`${file} is not the book's Markdown (set CORPUS_FILE): ${(error as Error).message}`, error);
   }
+  const glossesFile = glossFile(file);
+  let glosses: string[];
+  try {
+    glosses = glossesFor(corpus.passages, await loadGlosses(glossesFile));
+  } catch (error) {
+    throw new CorpusError(`Cannot read the passages' glosses at ${glossesFile}: ${(error as Error).message}`, error);
+  }
+  corpus.passages.forEach((p, i) => {
+    if (glosses[i]) p.gloss = glosses[i];
+  });
+  return corpus;
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ShownCheck } from '../arena/shown-check.ts';
-import { DEFAULT_SIMULATION, simulateArena, type Checkpoint, type SimulatedArm } from '../arena/simulate.ts';
+import { DEFAULT_SIMULATION, simulateArena, type Checkpoint, type SimulatedArm } from './arena-simulation.ts';
 import { VoteService } from '../arena/vote-service.ts';
 import { terminalProgress } from '../common/progress.ts';
 import { loadConfig } from '../config.ts';

@@ -1,7 +1,10 @@
 /** Retrieval metrics over ranked passage texts and verbatim gold quotes. */
 
+/** How a question was written; a typo'd one copies a clean question (its `twin`) with a slip of the keyboard. */
 export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern' | 'typo';
-export const EVAL_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern', 'typo'];
+/** The styles a question is written in from reading the book. */
+export const CLEAN_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern'];
+export const EVAL_STYLES: EvalStyle[] = [...CLEAN_STYLES, 'typo'];
 
 export interface EvalQuestion {
   /** dev: settings are chosen here; test: only reported. */
@@ -12,7 +15,7 @@ export interface EvalQuestion {
   gold: string[];
   /** When a question joined the set after its split (dev only: the test part never grows). */
   added?: string;
-  /** A typo'd question: the clean question it copies with a phone keyboard's slips. */
+  /** A typo'd question's clean query, which it copies with the slip (style typo only). */
   twin?: string;
 }
 

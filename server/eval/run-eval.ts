@@ -2,13 +2,15 @@ import { loadConfig } from '../config.ts';
 import { terminalProgress } from '../common/progress.ts';
 import { startRetrieval } from '../search/start-retrieval.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
-import { loadQuestions, ranksFor, table } from './evaluate.ts';
-import { agreement, firstHitRank } from './metrics.ts';
+import { loadQuestions, partsAsked, ranksFor, table, twinsOf, twinTable, type RankedSearch } from './evaluate.ts';
+import { agreement } from './metrics.ts';
 import { runSweep } from './sweep.ts';
+import { typodQuestions } from './typos.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const questions = await loadQuestions();
+  const parts = partsAsked(process.argv);
   if (process.argv.includes('--sweep')) {
     await runSweep(questions.filter((q) => q.part === 'dev'), config.corpusFile);
     return;
@@ -16,33 +18,48 @@ async function main(): Promise<void> {
   const engine = await startRetrieval(config, { info: () => undefined, warn: console.warn, error: console.error }, terminalProgress);
   const texts = engine.corpus.passages.map((p) => p.text);
   const baseline = keywordBaseline(texts);
+  const searches: Array<[string, RankedSearch]> = engine.entries
+    .filter((entry) => 'index' in entry)
+    .map((entry) => [
+      `${entry.family} ${entry.name}`,
+      async (query: string) => (await engine.search(query, 10, entry.id)).map((r) => r.text),
+    ]);
+  searches.push(['keyword baseline (MiniSearch BM25)', (query) => baseline(query, 10).map((i) => texts[i]!)]);
   console.log(`\n${engine.kind} lineup on ${texts.length} passages; a hit is a top-k passage holding a gold quote.`);
-  for (const part of ['dev', 'test'] as const) {
+  for (const part of parts) {
     const set = questions.filter((q) => q.part === part);
-    const rows: Array<[string, Array<number | null>]> = [];
-    const answers: string[][][] = [];
-    for (const entry of engine.entries) {
-      if (!('index' in entry)) continue;
-      const results = [];
-      for (const q of set) results.push(await engine.search(q.query, 10, entry.id));
-      rows.push([`${entry.family} ${entry.name}`, results.map((found, i) => firstHitRank(found.map((r) => r.text), set[i]!.gold))]);
-      answers.push(results.map((found) => found.map((r) => r.id)));
+    if (set.length === 0) {
+      console.log(`\n${part} part: no questions`);
+      continue;
     }
-    rows.push(['keyword baseline (MiniSearch BM25)', await ranksFor((query) => baseline(query, 10).map((i) => texts[i]!), set)]);
+    const rows: Array<[string, Array<number | null>]> = [];
+    for (const [name, search] of searches) rows.push([name, await ranksFor(search, set)]);
     const note = part === 'dev' ? 'settings are chosen on this part' : 'reported only, never used to choose anything';
-    console.log(`\n${part} part: ${set.length} questions (${note})\n`);
+    const clean = set.filter((q) => q.style !== 'typo').length;
+    console.log(`\n${part} part: ${set.length} questions, ${clean} of them clean (${note})\n`);
     console.log(table(rows, set));
-    if (answers.length === 2) {
-      const { sameFirst, sharedInTop3 } = agreement(answers[0]!, answers[1]!);
+    const firstPassages = async (search: RankedSearch) => Promise.all(set.map(async (q) => (await search(q.query)).slice(0, 3)));
+    if (searches.length === 3) {
+      const { sameFirst, sharedInTop3 } = agreement(await firstPassages(searches[0]![1]), await firstPassages(searches[1]![1]));
       console.log(
         `\nThe two models give the same first passage on ${Math.round(sameFirst * 100)}% of these questions ` +
           `and share ${sharedInTop3.toFixed(1)} of their top 3 on average.`,
       );
     }
+    const { typod, generated } = typodQuestions(set);
+    const twins = twinsOf(typod);
+    const twinRows = [];
+    for (const [name, search] of searches) twinRows.push({ name, typod: await ranksFor(search, typod), twins: await ranksFor(search, twins) });
+    console.log(
+      generated
+        ? `\nTypo'd twins generated for the ${typod.length} questions (two neighbouring letters swapped in their two longest words), beside the clean questions:\n`
+        : `\nThe ${typod.length} typo'd questions beside their clean twins:\n`,
+    );
+    console.log(twinTable(twinRows));
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

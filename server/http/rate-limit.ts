@@ -2,13 +2,7 @@ import { countHit, deleteWindowsBefore } from '../store/rate-limits.ts';
 import { TooLateError, withinTime } from '../common/within-time.ts';
 import { StoreUnavailableError, type Queryable } from '../store/db.ts';
 
-export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-/** A fixed window's verdict on its `hits` so far: over `limit`, the whole seconds until the window ends. */
-export function windowVerdict(hits: number, limit: number, windowStartMs: number, windowMs: number, now: number): LimitVerdict {
-  if (hits <= limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + windowMs - now) / 1000)) };
-}
+import { windowVerdict, type LimitVerdict } from '../common/window-verdict.ts';
 
 /** Counts requests per key (an address) and says whether one more is allowed. */
 export interface SearchLimiter {

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { RetrievalEngine } from '../search/retrieval-engine.ts';
 import type { Db } from '../store/db.ts';
-import { recordServedModels } from '../store/served-models.ts';
 import type { SearchLimiter } from './rate-limit.ts';
 import { ShownCheck } from '../arena/shown-check.ts';
 import { VoteService } from '../arena/vote-service.ts';
@@ -45,7 +44,10 @@ export interface ServicesOptions {
   db: Db;
   auth: AuthService;
   engine: RetrievalEngine | null;
-  /** The models whose votes count in the statistics (recorded in the store before the first request). */
+  /**
+   * Every name (`model_type`) this version serves under either lineup: a vote for one the engine
+   * cannot run is `unchecked` (checked again at a later start), for any other name `unknown-model`.
+   */
   servedModelTypes: string[];
   settings: AppSettings;
   /** Close the store when the app closes (the process owns it; a test's shared store is closed by the test). */
@@ -64,14 +66,6 @@ export const services = fp<ServicesOptions>(
     app.decorate('votes', new VoteService({ db: options.db, check: shownCheck, voteRateLimit: options.settings.voteRateLimit, now: options.settings.now }));
     app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
-    // Before the first request: the votes for these models count in the statistics. A store
-    // that fails just then (a PostgreSQL restarting) does not stop the start: another instance,
-    // or this one's next start, records them (until then such votes are counted apart).
-    app.addHook('onReady', async () => {
-      await recordServedModels(options.db, options.servedModelTypes).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'the served models could not be recorded; their votes count from the next start'),
-      );
-    });
   },
   { name: 'services', fastify: '5.x' },
 );

@@ -15,6 +15,9 @@ export interface EnglishBlockOptions {
   a: number;
 }
 
+/** The last text's raw block, shared by every block of the same words, smoothing and word test (both models of a lineup read a question in turn). */
+let lastRaw: { words: WordVectors; a: number; isWord: (word: string) => boolean; text: string; raw: Float32Array } | undefined;
+
 export class EnglishBlock {
   readonly dims: number;
 
@@ -28,8 +31,16 @@ export class EnglishBlock {
     this.dims = words.dims;
   }
 
-  /** The weighted mean, before the shared direction is taken out; zero for a text of unknown words. */
+  /** The weighted mean, before the shared direction is taken out; zero for a text of unknown words. A new array, the caller's to change. */
   private raw(text: string): Float32Array {
+    const last = lastRaw;
+    if (last?.text === text && last.words === this.words && last.a === this.options.a && last.isWord === this.isWord) return last.raw.slice();
+    const out = this.mean(text);
+    lastRaw = { words: this.words, a: this.options.a, isWord: this.isWord, text, raw: out.slice() };
+    return out;
+  }
+
+  private mean(text: string): Float32Array {
     const out = new Float32Array(this.dims);
     let count = 0;
     for (const { word } of contentWords(text, this.isWord)) {

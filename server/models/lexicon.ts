@@ -18,6 +18,11 @@ export interface LexiconData {
    * then the book's terms it stands for ("afterlife hereaft next world"). Absent: none.
    */
   glossary?: string;
+  /**
+   * Every single-word lemma of WordNet, sorted, separated by spaces, for the speller (query-spelling.ts) to
+   * know a word it must leave alone and a word a slip may stand for. Absent unless asked for.
+   */
+  words?: string;
 }
 
 /**
@@ -29,6 +34,8 @@ export interface LexiconData {
  */
 export class Lexicon {
   private tables?: { lemmas: Set<string>; related: Map<string, string>; glossary: Map<string, string> };
+  /** What `relatedTerms` and `glossaryTerms` gave each word asked about: both models ask about every word of every question. */
+  private readonly answers = { related: new Map<string, Array<[string, number]>>(), glossary: new Map<string, string[]>() };
 
   constructor(readonly data: LexiconData) {}
 
@@ -56,14 +63,16 @@ export class Lexicon {
     return undefined;
   }
 
-  /** The book's terms a word stands for, beyond its own stem (none when WordNet knows no relative). */
+  /** The book's terms a word stands for, beyond its own stem (none when WordNet knows no relative). Not to be changed. */
   relatedTerms(word: string): Array<[string, number]> {
-    const line = this.lineFor(this.built().related, word, false);
-    if (line === undefined) return [];
-    const fields = line.split(' ');
-    const pairs: Array<[string, number]> = [];
-    for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
-    return pairs;
+    return remembered(this.answers.related, word, () => {
+      const line = this.lineFor(this.built().related, word, false);
+      if (line === undefined) return [];
+      const fields = line.split(' ');
+      const pairs: Array<[string, number]> = [];
+      for (let i = 0; i + 1 < fields.length; i += 2) pairs.push([fields[i]!, Number(fields[i + 1])]);
+      return pairs;
+    });
   }
 
   /**
@@ -72,8 +81,18 @@ export class Lexicon {
    * not car; "earnest" is not earn.
    */
   glossaryTerms(word: string): string[] {
-    return this.lineFor(this.built().glossary, word, true)?.split(' ') ?? [];
+    return remembered(this.answers.glossary, word, () => this.lineFor(this.built().glossary, word, true)?.split(' ') ?? []);
   }
+}
+
+/** The answer for `word` from `answers`, worked out once; the map is emptied when it grows past 20,000 words. */
+function remembered<T>(answers: Map<string, T>, word: string, work: () => T): T {
+  let answer = answers.get(word);
+  if (answer === undefined) {
+    if (answers.size >= 20_000) answers.clear();
+    answers.set(word, (answer = work()));
+  }
+  return answer;
 }
 
 /** Lines of words by their first word, the rest kept as text until a query asks for it. */
@@ -183,15 +202,15 @@ export function wordsLikeForms(glossary: string, lemmas: ReadonlySet<string> | I
   return [...out];
 }
 
-let lastFit: { passages: string[]; glossary: boolean; data: LexiconData } | undefined;
+let lastFit: { passages: string[]; glossary: boolean; words: boolean; data: LexiconData } | undefined;
 
 /**
  * The lexicon for these passages (what a corpus model fits with), with the reader's thesaurus
- * where `glossary` asks for it. Both models of a lineup fit on the same passages, so the last one
- * is kept for the second; WordNet itself is let go.
+ * where `glossary` asks for it, and WordNet's words where `words` does. Both models of a lineup fit
+ * on the same passages, so the last one is kept for the second; WordNet itself is let go.
  */
-export function fitLexicon(passages: string[], glossary = false): LexiconData {
-  if (lastFit?.passages === passages && lastFit.glossary === glossary) return lastFit.data;
+export function fitLexicon(passages: string[], glossary = false, words = false): LexiconData {
+  if (lastFit?.passages === passages && lastFit.glossary === glossary && lastFit.words === words) return lastFit.data;
   const wordnet = openWordNet();
   const isWord = (word: string) => wordnet.lemmas.has(word);
   const book = passages.flatMap((text) => contentWords(text, isWord));
@@ -203,6 +222,7 @@ export function fitLexicon(passages: string[], glossary = false): LexiconData {
     reduced === undefined ? [] : wordsLikeForms(reduced, wordnet.lemmas),
   );
   if (reduced !== undefined) data.glossary = reduced;
-  lastFit = { passages, glossary, data };
+  if (words) data.words = [...wordnet.lemmas].sort().join(' ');
+  lastFit = { passages, glossary, words, data };
   return data;
 }

@@ -9,24 +9,30 @@ import { modelType, type CorpusModelRecipe, type ModelResources } from './types.
 /**
  * The weight-free lineup, chosen on the dev questions by `npm run eval -- --sweep` (README,
  * "Evaluation"): LSA with 96 latent topics beside its lexical tf-idf evidence (projected to
- * 512 dense dimensions: as good on the dev part as 1,024 and faster), and SIF over
+ * 256 dense dimensions: with the glosses, as good on the dev part as 512, and a question's scan
+ * of its passages, sentences and gloss lines costs no more than the 512 did without them), and SIF over
  * 150-dimensional PPMI word vectors (window 5, a = 0.01); both with WordNet (archaic and
  * inflected forms modernised, a query word also counting 0.3 for its relatives in the book),
  * both with general English (GloVe word vectors, english-block.ts) beside the book's own
  * evidence, both ranking a passage by its closest sentence as well as by itself, and both reading
  * a query word also as the book's words the reader's thesaurus gives for it (reader-thesaurus.ts),
- * at 0.7 (a word the book never uses: in full).
+ * at 0.7 (a word the book never uses: in full). Both index each passage's gloss (corpus/glosses.json,
+ * a few lines in a modern reader's words) beside its text at weight 1, its lines ranked as its
+ * sentences are, and both read a misspelt query word as the word it most likely stands for
+ * (spelling.ts). docs/search-quality.md has the measurements.
  */
 export const LSA_SETTINGS = {
   dims: 96,
   lexical: 1,
-  lexicalDims: 512,
+  lexicalDims: 256,
   expansion: 0.45,
   wordnet: true,
   english: 0.7,
   englishA: 1e-3,
   sentenceWeight: 0.6,
   glossary: 0.7,
+  gloss: 1,
+  typos: true,
 };
 export const SIF_SETTINGS = {
   dims: 150,
@@ -38,6 +44,8 @@ export const SIF_SETTINGS = {
   englishA: 1e-3,
   sentenceWeight: 0.6,
   glossary: 0.7,
+  gloss: 1,
+  typos: true,
 };
 
 /** The weight-free lineup, drawing on these resources (general English word vectors). */

@@ -2,10 +2,12 @@ import { buildVocabulary, countTerms, vocabularyFromList } from './bag-of-terms.
 import { fitLexicon, lexiconFor, type LexiconData } from './lexicon.ts';
 import { seededRandom } from '../common/seeded-random.ts';
 import { normalise, symmetricEigen } from './linalg.ts';
-import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
+import { corpusModel, glossName, glossVersion, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 import { glossaryVersion } from './reader-thesaurus.ts';
+import { bookWords, typosVersion } from './spelling.ts';
+import { querySpelling } from './query-spelling.ts';
 
 export interface LsaOptions {
   /** Latent topics kept from the SVD. */
@@ -34,6 +36,10 @@ export interface LsaOptions {
   sentenceWeight: number;
   /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
   glossary: number;
+  /** How much a passage's gloss counts beside its text (types.ts, `glossWeight`; 0: no gloss). */
+  gloss: number;
+  /** A misspelt query word read as the closest word the book or English has (spelling.ts). */
+  typos: boolean;
 }
 
 export const DEFAULT_LSA: LsaOptions = {
@@ -46,6 +52,8 @@ export const DEFAULT_LSA: LsaOptions = {
   englishA: DEFAULT_ENGLISH_A,
   sentenceWeight: 0,
   glossary: 0,
+  gloss: 0,
+  typos: false,
 };
 
 /**
@@ -59,8 +67,9 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
   return {
     id: `lsa-${o.dims}`,
     family: 'LSA',
-    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}`,
-    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}`,
+    name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}${glossName(o.gloss)}`,
+    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}${glossVersion(o.gloss)}${typosVersion(o.typos)}`,
+    ...(o.gloss > 0 ? { glossWeight: o.gloss } : {}),
     fit: (passages) => fitLsa(passages, o, resources),
     restore: (state) => restoreLsa(state, o, resources),
   };
@@ -81,7 +90,7 @@ function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<number, n
 }
 
 function fitLsa(passages: string[], options: LsaOptions, resources: ModelResources): FittedState {
-  const lexiconData = options.wordnet ? fitLexicon(passages, options.glossary > 0) : undefined;
+  const lexiconData = options.wordnet ? fitLexicon(passages, options.glossary > 0, options.typos) : undefined;
   const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const vocabulary = buildVocabulary(passages, lexicon?.isWord);
   const counts = passages.map((p) => countTerms(p, vocabulary, lexicon));
@@ -116,7 +125,8 @@ function fitLsa(passages: string[], options: LsaOptions, resources: ModelResourc
   // Saved with the model: drawing its normal values again cost a restart 0.1 s.
   if (options.lexical > 0) arrays.lexicalProjection = randomProjection(vocabulary.size, options.lexicalDims);
   if (english) arrays.englishCommon = english.sharedDirection(passages);
-  return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData }, arrays };
+  const spelling = options.typos ? { spelling: bookWords(passages).join(' ') } : {};
+  return { meta: { vocabulary: vocabulary.list(), dims: k, lexicon: lexiconData, ...spelling }, arrays };
 }
 
 function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelResources): EmbeddingModel {
@@ -152,11 +162,15 @@ function restoreLsa(state: FittedState, options: LsaOptions, resources: ModelRes
   const model = corpusModel(lsaRecipe(options, resources), k + lexicalDims + englishDims, (text) =>
     embed(countTerms(text, vocabulary, lexicon), text),
   );
-  // A query also counts for its words' WordNet relatives in the book; a passage only for its own words.
+  // A query, its slips mended, also counts for its words' WordNet relatives in the book; a passage only for its own words.
+  const mend = querySpelling(state, options.typos, resources, lexicon);
   return {
     ...model,
     sentenceWeight: options.sentenceWeight,
-    embedQuery: async (text) => embed(countTerms(text, vocabulary, lexicon, options.expansion, options.glossary), text),
+    embedQuery: async (text) => {
+      const query = mend(text);
+      return embed(countTerms(query, vocabulary, lexicon, options.expansion, options.glossary), query);
+    },
   };
 }
 

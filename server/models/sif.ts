@@ -2,10 +2,12 @@ import { contentWords } from './text.ts';
 import { fitLexicon, lexiconFor, type LexiconData } from './lexicon.ts';
 import { firstPrincipalComponent, normalise, removeDirection, topEigenSparse, type SparseMatrix } from './linalg.ts';
 import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
-import { corpusModel, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
+import { corpusModel, glossName, glossVersion, type CorpusModelRecipe, type EmbeddingModel, type FittedState, type ModelResources } from './types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from './english-block.ts';
 import { WORD_VECTOR_DIMS } from './word-vectors.ts';
 import { glossaryVersion } from './reader-thesaurus.ts';
+import { bookWords, typosVersion } from './spelling.ts';
+import { querySpelling } from './query-spelling.ts';
 
 export interface SifOptions {
   dims: number;
@@ -25,6 +27,10 @@ export interface SifOptions {
   sentenceWeight?: number;
   /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
   glossary?: number;
+  /** How much a passage's gloss counts beside its text (types.ts, `glossWeight`; 0: no gloss). */
+  gloss?: number;
+  /** A misspelt query word read as the closest word the book or English has (spelling.ts). */
+  typos?: boolean;
 }
 
 export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
@@ -36,19 +42,20 @@ export const DEFAULT_SIF: SifOptions = { dims: 100, window: 5, a: 1e-3 };
  * alike even when they never share a passage.
  */
 export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelResources = {}): CorpusModelRecipe {
-  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A, glossary = 0 } = options;
+  const { dims, window, a, wordnet = false, expansion = 0, english = 0, englishA = DEFAULT_ENGLISH_A, glossary = 0, gloss = 0, typos = false } = options;
   return {
     id: `sif-${dims}`,
     family: 'SIF',
-    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}`,
-    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}`,
+    name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}${glossName(gloss)}`,
+    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}${glossVersion(gloss)}${typosVersion(typos)}`,
+    ...(gloss > 0 ? { glossWeight: gloss } : {}),
     fit: (passages) => fitSif(passages, options, resources),
     restore: (state) => restoreSif(state, options, resources),
   };
 }
 
 function fitSif(passages: string[], options: SifOptions, resources: ModelResources): FittedState {
-  const lexiconData = options.wordnet ? fitLexicon(passages, (options.glossary ?? 0) > 0) : undefined;
+  const lexiconData = options.wordnet ? fitLexicon(passages, (options.glossary ?? 0) > 0, options.typos) : undefined;
   const lexicon = lexiconData ? lexiconFor(lexiconData) : undefined;
   const sequences = passages.map((p) => contentWords(p, lexicon?.isWord).map((w) => w.term));
   const vocabulary = new Map<string, number>();
@@ -117,7 +124,8 @@ function fitSif(passages: string[], options: SifOptions, resources: ModelResourc
   const arrays: Record<string, Float32Array> = { wordVectors, weights, common };
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord);
   if (english) arrays.englishCommon = english.sharedDirection(passages);
-  return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData }, arrays };
+  const spelling = options.typos ? { spelling: bookWords(passages).join(' ') } : {};
+  return { meta: { vocabulary: vocabularyList, dims: k, lexicon: lexiconData, ...spelling }, arrays };
 }
 
 function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number, scale?: number[]): Float32Array {
@@ -152,11 +160,12 @@ function restoreSif(state: FittedState, options: SifOptions, resources: ModelRes
     if (counts.size > 0) english.appendTo(out, k, text, options.english ?? 0);
     return normalise(out);
   };
-  // A query also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
+  // A query, its slips mended, also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
   const model = corpusModel(sifRecipe(options, resources), k + englishDims, (text) => embed(text, 0, 0));
+  const mend = querySpelling(state, options.typos ?? false, resources, lexicon);
   return {
     ...model,
     sentenceWeight: options.sentenceWeight ?? 0,
-    embedQuery: async (text) => embed(text, options.expansion ?? 0, options.glossary ?? 0),
+    embedQuery: async (text) => embed(mend(text), options.expansion ?? 0, options.glossary ?? 0),
   };
 }

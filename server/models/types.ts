@@ -15,6 +15,13 @@ export interface EmbeddingModel {
    * (which counts the rest): 0 or absent, the passage alone.
    */
   readonly sentenceWeight?: number;
+  /**
+   * How much a passage's gloss (corpus/glosses.json: a few lines in a modern reader's words saying
+   * what it answers) counts in its vector beside its own text: the passage's vector is its text's
+   * plus this times its gloss's, and the gloss's lines rank with its sentences (never shown as
+   * one). 0 or absent: the text alone.
+   */
+  readonly glossWeight?: number;
   embedQuery(text: string): Promise<Float32Array>;
   embedPassages(texts: string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]>;
 }
@@ -37,6 +44,8 @@ export interface CorpusModelRecipe {
   readonly name: string;
   /** Bumped whenever the fitting code or its parameters change. */
   readonly version: string;
+  /** As the model's `glossWeight`: when above 0, the model is fitted on each passage's text and gloss together. */
+  readonly glossWeight?: number;
   fit(passages: string[]): FittedState;
   restore(state: FittedState): EmbeddingModel;
 }
@@ -48,7 +57,7 @@ export function modelType(model: { family: string; name: string }): string {
 
 /** A corpus-fitted model as an EmbeddingModel: the same function embeds queries and passages. */
 export function corpusModel(
-  recipe: Pick<CorpusModelRecipe, 'id' | 'family' | 'name' | 'version'>,
+  recipe: Pick<CorpusModelRecipe, 'id' | 'family' | 'name' | 'version' | 'glossWeight'>,
   dim: number,
   embed: (text: string) => Float32Array,
 ): EmbeddingModel {
@@ -57,6 +66,7 @@ export function corpusModel(
     family: recipe.family,
     name: recipe.name,
     version: recipe.version,
+    ...(recipe.glossWeight ? { glossWeight: recipe.glossWeight } : {}),
     dim,
     embedQuery: async (text) => embed(text),
     embedPassages: async (texts, onProgress) =>
@@ -66,3 +76,17 @@ export function corpusModel(
       }),
   };
 }
+
+/** What a corpus model's name says of its gloss weight: "+gloss" with one, nothing without. */
+export function glossName(weight: number): string {
+  return weight > 0 ? '+gloss' : '';
+}
+
+/**
+ * What a corpus model's version says of its gloss weight. The glosses' own text is part of the
+ * index cache's key (build-index.ts), beside the book's, so an edited gloss rebuilds it too.
+ */
+export function glossVersion(weight: number): string {
+  return weight > 0 ? `:gloss-${weight}` : '';
+}
+

@@ -127,6 +127,11 @@ export class WordVectors {
     return undefined;
   }
 
+  /** The row of exactly this word (no base form), or undefined. */
+  exactRow(word: string): number | undefined {
+    return this.rows.get(word);
+  }
+
   /** A word's share of English text, estimated from its frequency rank (Zipf's law: about 0.1 / rank). */
   frequency(row: number): number {
     return 0.1 / (this.table.ranks[row]! + 1);

@@ -41,7 +41,6 @@ export async function startRetrieval(
       : 'model lineup: corpus (weight-free models fitted on the book, and BM25)',
   );
   const cacheDir = path.join(settings.dataDir, 'vectors');
-  const texts = corpus.passages.map((p) => p.text);
   const entries: LineupEntry[] = [];
 
   // General English word vectors for the weight-free models: read from their package once, then
@@ -86,7 +85,7 @@ export async function startRetrieval(
   for (const source of [...neural, ...weightFree]) {
     try {
       const started = performance.now();
-      const { index, fromCache } = await loadOrBuildIndex(await source.load(), texts, {
+      const { index, fromCache } = await loadOrBuildIndex(await source.load(), corpus.passages, {
         cacheDir,
         corpusHash: corpus.hash,
         progress,
@@ -105,7 +104,7 @@ export async function startRetrieval(
   // Words, not meaning: the keyword arm needs no fit and nothing cached (MiniSearch indexes the
   // book in ~70 ms), so it is not among the models whose cached indexes are reported.
   const started = performance.now();
-  const keyword = new KeywordIndex(texts);
+  const keyword = new KeywordIndex(corpus.passages.map((p) => p.text));
   entries.push({ ...KEYWORD_ARM, dim: keyword.vocabulary, keyword });
   log.info({ keyword: KEYWORD_ARM.id, terms: keyword.vocabulary, ms: Math.round(performance.now() - started) }, `keyword index for ${KEYWORD_ARM.id} built`);
   return new RetrievalEngine(corpus, kind, entries);

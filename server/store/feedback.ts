@@ -2,8 +2,17 @@ import type { Db, Queryable } from './db.ts';
 
 import type { FeedbackItem, SaveReply, StoredFeedback } from '../../contract/api-schemas.ts';
 import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
-import type { CheckedVote } from '../arena/shown-check.ts';
+import type { Verdict } from '../../contract/vocabulary.ts';
 import { CLASSIFIED_ROUNDS_SQL, ROUND_LEFT_OUT, VOTE_LEFT_OUT, VOTE_STATUS_SQL, type RoundLeftOut, type VoteLeftOut } from './arena-rounds.ts';
+
+/** What the service made of a vote as it was saved (server/arena/shown-check.ts). */
+export interface CheckedVote {
+  /** The question's stable id (server/arena/question.ts). */
+  questionId: string;
+  /** The book's passage whose text the vote carries, or null for a text that is no passage. */
+  passageId: string | null;
+  verdict: Verdict;
+}
 
 /** A vote as sent, with what the service made of it as it was saved (server/arena/shown-check.ts). */
 export type CheckedFeedback = FeedbackItem & CheckedVote;

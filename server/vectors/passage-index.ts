@@ -15,13 +15,23 @@ export interface SentenceVectors {
   first: Float32Array;
   spans: Float32Array;
   vectors: Float32Array;
+  /**
+   * The lines of the passages' glosses (a model with a gloss weight), embedded alike:
+   * `first[p]` to `first[p + 1]` are passage p's. They rank a passage as its sentences do, and are
+   * never a highlight (they are not the book's words).
+   */
+  glossLines?: { first: Float32Array; vectors: Float32Array };
 }
 
 /** One model's passage vectors, row after row in one Float32Array, searched by exact cosine scan. */
 export class PassageIndex {
   readonly count: number;
-  /** The passages' vectors, then their sentences', for the scan. */
+  /** The passages' vectors, then their sentences', then their gloss lines', for the scan. */
   private readonly kernel: DotKernel;
+  /** How many rows the kernel holds. */
+  private readonly rows: number;
+  /** Passage p's sentences are rows `units[p]` to `units[p + 1]`; its gloss lines `units[count + 1 + p]` to `units[count + 2 + p]`. */
+  private readonly units: Int32Array;
 
   constructor(
     readonly model: EmbeddingModel,
@@ -30,7 +40,18 @@ export class PassageIndex {
   ) {
     if (vectors.length % model.dim !== 0) throw new Error(`${model.id}: vectors do not fit dim ${model.dim}`);
     this.count = vectors.length / model.dim;
-    this.kernel = new DotKernel(sentences ? [vectors, sentences.vectors] : [vectors], model.dim);
+    const parts = sentences ? [vectors, sentences.vectors, ...(sentences.glossLines ? [sentences.glossLines.vectors] : [])] : [vectors];
+    this.kernel = new DotKernel(parts, model.dim);
+    this.rows = parts.reduce((sum, part) => sum + part.length / model.dim, 0);
+    // Where each passage's sentences, then its gloss lines, start among all the rows.
+    const sentenceCount = sentences?.first[this.count] ?? 0;
+    const sentenceFirst = sentences?.first ?? new Float32Array(this.count + 1);
+    const lineFirst = sentences?.glossLines?.first ?? new Float32Array(this.count + 1);
+    this.units = new Int32Array(2 * (this.count + 1));
+    for (let p = 0; p <= this.count; p++) {
+      this.units[p] = this.count + sentenceFirst[p]!;
+      this.units[this.count + 1 + p] = this.count + sentenceCount + lineFirst[p]!;
+    }
   }
 
   /** The passage's sentence closest to the query, as character offsets into its text (the one `search` ranked it by). */
@@ -50,21 +71,23 @@ export class PassageIndex {
   /**
    * The k most similar passages, best first (vectors are unit length, so the dot product is the
    * cosine). A model with a `sentenceWeight` ranks a passage by its own cosine and its closest
-   * sentence's, weighted, so that a question about one sentence of a long passage still finds it.
-   * Every passage and every sentence is scored, in one pass of the SIMD kernel.
+   * sentence's, weighted, so that a question about one sentence of a long passage still finds it;
+   * a line of its gloss counts as one of its sentences. Every passage, sentence and gloss line is
+   * scored, in one pass of the SIMD kernel.
    */
   search(query: Float32Array, k: number): ScoredPassage[] {
     const weight = this.sentences ? (this.model.sentenceWeight ?? 0) : 0;
     this.kernel.setQuery(query);
-    const own = Float64Array.from(this.kernel.scores(0, this.count));
-    if (weight > 0) {
-      const { first } = this.sentences!;
-      const sentences = this.kernel.scores(this.count, first[this.count]!);
-      for (let p = 0; p < this.count; p++) {
-        let closest = -Infinity;
-        for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, sentences[s]!);
-        if (closest > -Infinity) own[p] = (1 - weight) * own[p]! + weight * closest;
-      }
+    if (weight <= 0) return topK(Float64Array.from(this.kernel.scores(0, this.count)), k);
+    // Passages, sentences and gloss lines in one pass, each unit's rows at its offset in `all`.
+    const { units, count } = this;
+    const all = this.kernel.scores(0, this.rows);
+    const own = new Float64Array(count);
+    for (let p = 0; p < count; p++) {
+      let closest = -Infinity;
+      for (let s = units[p]!; s < units[p + 1]!; s++) if (all[s]! > closest) closest = all[s]!;
+      for (let s = units[count + 1 + p]!; s < units[count + 2 + p]!; s++) if (all[s]! > closest) closest = all[s]!;
+      own[p] = closest > -Infinity ? (1 - weight) * all[p]! + weight * closest : all[p]!;
     }
     return topK(own, k);
   }

@@ -49,7 +49,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && nginxInstalled())('two 
       username: 'demo',
       query: 'patience',
       retrieved_text: 'Patience is half of faith.',
-      model_type: 'LSA tfidf-svd-96+lex-512+glove-100-wordnet+thesaurus',
+      model_type: 'LSA tfidf-svd-96+lex-256+glove-100-wordnet+thesaurus+gloss',
       result_label: 'A',
       reaction: '👍',
       confidence_score: 0.5,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionId } from '../../server/arena/question.ts';
 import { ShownCheck } from '../../server/arena/shown-check.ts';
-import { DEFAULT_SIMULATION, simulateArena, type SimulatedArm } from '../../server/arena/simulate.ts';
+import { DEFAULT_SIMULATION, simulateArena, type SimulatedArm } from '../../server/eval/arena-simulation.ts';
 import { VoteService } from '../../server/arena/vote-service.ts';
 import { seededRandom } from '../../server/common/seeded-random.ts';
 import { loadQuestions } from '../../server/eval/evaluate.ts';

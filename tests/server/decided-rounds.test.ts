@@ -4,14 +4,12 @@ import { DECIDED_ROUNDS_TTL_MS, DecidedRounds } from '../../server/arena/decided
 import { pairKey } from '../../server/arena/draw.ts';
 import { questionId } from '../../server/arena/question.ts';
 import { saveFeedback, type CheckedFeedback } from '../../server/store/feedback.ts';
-import { recordServedModels } from '../../server/store/served-models.ts';
 import { openTestDb, STORES, TestClock, voteItem, type TestDb } from './harness.ts';
 
 describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) => {
   let test: TestDb;
   beforeAll(async () => {
     test = await openTestDb(kind);
-    await recordServedModels(test.db, ['LSA l', 'SIF s', 'BM25 k']);
   });
   afterAll(() => test.drop());
 
@@ -50,7 +48,6 @@ describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) 
     const clock = new TestClock();
     const errors: unknown[] = [];
     const other = await openTestDb(kind);
-    await recordServedModels(other.db, ['LSA l', 'SIF s']);
     await saveFeedback(other.db, 'reader', round('LSA l', 'SIF s'));
     const decided = new DecidedRounds(other.db, { now: clock.now, dailyRoundBound: 30, onError: (error) => errors.push(error) });
     const before = await decided.current();

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { chunkPassages } from '../../server/corpus/chunk-passages.ts';
 import { parseBook } from '../../server/corpus/parse-book.ts';
-import { EVAL_STYLES, foldForMatch, type EvalQuestion } from '../../server/eval/metrics.ts';
+import { CLEAN_STYLES, EVAL_STYLES, foldForMatch, type EvalQuestion } from '../../server/eval/metrics.ts';
 import { CORPUS_FILE } from './engine-helpers.ts';
 
 const STYLES: string[] = EVAL_STYLES;
+const CLEAN: string[] = CLEAN_STYLES;
 const CHAPTERS = ['Preface', 'Introduction', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
 
 describe('the evaluation question set', async () => {
@@ -22,9 +23,20 @@ describe('the evaluation question set', async () => {
       expect(CHAPTERS).toContain(q.chapter);
     }
     for (const chapter of CHAPTERS.slice(2)) {
-      for (const style of STYLES) expect(questions.some((q) => q.chapter === chapter && q.style === style), `${chapter} ${style}`).toBe(true);
+      for (const style of CLEAN) expect(questions.some((q) => q.chapter === chapter && q.style === style), `${chapter} ${style}`).toBe(true);
     }
     expect(new Set(questions.map((q) => q.query.toLowerCase())).size).toBe(questions.length);
+  });
+
+  it("names a typo'd question's clean twin, and only a typo'd question's", () => {
+    for (const q of questions) {
+      if (q.style === 'typo') {
+        expect(q.twin, q.query).toEqual(expect.any(String));
+        expect(q.twin!.toLowerCase(), q.query).not.toBe(q.query.toLowerCase());
+      } else {
+        expect(q.twin, q.query).toBeUndefined();
+      }
+    }
   });
 
   it('has every gold quote inside a passage, never split across two', () => {

@@ -52,6 +52,19 @@ describe('passage search', () => {
     expect(twoPassages(0.6).bestSentence(0, question)).toEqual({ start: 0, end: 10 });
   });
 
+  it('ranks a passage by a line of its gloss as by a sentence, and never marks that line', () => {
+    const sentences = twoPassages(0.6).sentences!;
+    // B's gloss has a line that is the question; A's gloss none near it.
+    const glossLines = { first: Float32Array.from([0, 1, 2]), vectors: stack([unit([0, 0, 1]), unit([1, 0, 0])], 3) };
+    const index = new PassageIndex(model(3, 0.6), twoPassages(0.6).vectors, { ...sentences, glossLines });
+    const hits = index.search(question, 2);
+    // A: 0.4 × 0.6 + 0.6 × 1 (its sentence) = 0.84; B: 0.4 × 0.8 + 0.6 × 1 (its gloss line) = 0.92.
+    expect(hits.map((h) => h.passage)).toEqual([1, 0]);
+    expect(hits[0]!.similarity).toBeCloseTo(0.4 * 0.8 + 0.6, 6);
+    // The mark is still one of B's own sentences.
+    expect(index.bestSentence(1, question)).toEqual({ start: 0, end: 5 });
+  });
+
   it('ranks a passage without sentences by itself, and gives no more results than passages', () => {
     const index = new PassageIndex(model(3, 0.6), stack([unit([1, 0, 0]), unit([0, 1, 0])], 3), {
       first: Float32Array.from([0, 0, 1]),

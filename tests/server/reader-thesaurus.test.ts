@@ -37,7 +37,7 @@ describe("the reader's thesaurus", () => {
       expect(recipe({}).version).toContain(glossaryVersion(0.7));
       expect(recipe({ glossary: 1 }).version).toContain(glossaryVersion(1));
       expect(recipe({ glossary: 0 }).version).not.toContain('thesaurus');
-      expect(recipe({}).name).toMatch(/\+thesaurus$/);
+      expect(recipe({}).name).toMatch(/\+thesaurus(\+gloss)?$/);
     }
   });
 });

@@ -64,7 +64,7 @@ describe('POST /api/search', () => {
     // (ch2-3 and ch1-3 also speak of knowing God and oneself).
     const lsa = (await (await search({ query: 'What is the key to the knowledge of God?', models: 'lsa-96' })).json()) as Result[];
     const keyPassage = lsa.find((r) => r.id === 'ch1-1');
-    expect(keyPassage).toMatchObject({ chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-96+lex-512+glove-100-wordnet+thesaurus' });
+    expect(keyPassage).toMatchObject({ chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-96+lex-256+glove-100-wordnet+thesaurus+gloss' });
     expect(keyPassage!.text.startsWith('KNOWLEDGE of self is the key to the knowledge of God')).toBe(true);
     for (const model of [one, two]) {
       const sims = results.filter((r) => r.model === model).map((r) => r.similarity);
@@ -168,7 +168,7 @@ describe('POST /api/search', () => {
       lineup: 'corpus',
       corpus: { title: 'The Alchemy of Happiness', chapters: 11, passages: 173 },
       models: [
-        { id: 'lsa-96', family: 'LSA', dim: 96 + 512 + 100, passages: 173, status: 'ready' },
+        { id: 'lsa-96', family: 'LSA', dim: 96 + 256 + 100, passages: 173, status: 'ready' },
         { id: 'sif-150', family: 'SIF', dim: 150 + 100, passages: 173, status: 'ready' },
         // The keyword arm: its dimension is the book's vocabulary.
         { id: 'bm25', family: 'BM25', name: 'minisearch', passages: 173, status: 'ready' },

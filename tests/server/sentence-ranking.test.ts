@@ -12,13 +12,14 @@ describe('the weight-free models’ ranking by passage and closest sentence', as
 
   // The vector models (the keyword arm ranks by words, not cosines).
   it.each(engine.entries.filter((e) => !('keyword' in e)).map((e) => [e.id, e] as const))(
-    '%s gives every dev question the first three that its passages’ and sentences’ cosines, worked out one by one, give',
+    '%s gives every dev question the first three that its passages’, sentences’ and gloss lines’ cosines, worked out one by one, give',
     async (_id, entry) => {
       if (!('index' in entry)) throw new Error('error' in entry ? entry.error : 'no vector index');
       const index = entry.index;
       const weight = index.model.sentenceWeight ?? 0;
       expect(weight).toBeGreaterThan(0);
-      const { first, vectors } = index.sentences!;
+      const { first, vectors, glossLines } = index.sentences!;
+      expect(glossLines).toBeDefined();
       const dim = index.model.dim;
       const dot = (rows: Float32Array, row: number, q: Float32Array) => {
         let sum = 0;
@@ -30,6 +31,7 @@ describe('the weight-free models’ ranking by passage and closest sentence', as
         const everyPassage = Array.from({ length: index.count }, (_, p) => {
           let closest = -Infinity;
           for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, dot(vectors, s, v));
+          for (let s = glossLines!.first[p]!; s < glossLines!.first[p + 1]!; s++) closest = Math.max(closest, dot(glossLines!.vectors, s, v));
           return [(1 - weight) * dot(index.vectors, p, v) + weight * closest, p] as const;
         })
           .sort((a, b) => b[0] - a[0] || a[1] - b[1])
