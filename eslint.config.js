@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint';
  */
 export const LAYERS = [
   ['contract'],
+  ['common'],
   ['server/common', 'server/log.ts', 'server/types'],
   ['server/corpus'],
   ['server/config.ts'],
@@ -116,6 +117,13 @@ export default tseslint.config(
     // One job per module: a server or script file past 300 lines is doing more than one (data ships as data files).
     files: ['server/**/*.{ts,mts,mjs}', 'scripts/**/*.{ts,mts,mjs}'],
     rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
+    // common/ runs in the browser too (the offline search's worker): no Node modules.
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'common/ runs in the browser too: pass in what needs Node (docs/offline.md).' }] }],
+    },
   },
   {
     files: ['sw/**/*.ts'],

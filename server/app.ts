@@ -19,6 +19,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
+import { offlinePackRoutes } from './routes/offline-pack.ts';
 import { searchRoutes } from './routes/search.ts';
 import { statsRoutes } from './routes/stats.ts';
 import type { RetrievalEngine } from './search/retrieval-engine.ts';
@@ -54,6 +55,8 @@ export interface AppDeps {
   /** The process's logger; tests let the app make a silent one. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
+  /** Where the offline pack is built and kept (DATA_DIR/vectors); without it the server offers none. */
+  offlinePackDir?: string;
 }
 
 /**
@@ -118,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+    // The API's replies are never cached, but for a route that says otherwise (the offline pack's file).
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const now = deps.now ?? Date.now;
@@ -143,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(statsRoutes);
       await api.register(searchRoutes);
+      await api.register(offlinePackRoutes, { dir: deps.offlinePackDir ?? null });
     },
     { prefix: '/api' },
   );

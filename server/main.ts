@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { AuthService } from './auth/auth-service.ts';
 import { dummyPasswordHash } from './auth/passwords.ts';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     closeStore: true,
     ...(metrics ? { metrics } : {}),
     staticDir: config.staticDir,
+    offlinePackDir: path.join(config.dataDir, 'vectors'),
     trustProxy: config.trustProxy,
     logger,
   });

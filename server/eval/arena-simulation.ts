@@ -1,6 +1,6 @@
 import type { FeedbackItem, Leaderboard } from '../../contract/api-schemas.ts';
 import type { Reaction } from '../../contract/vocabulary.ts';
-import { seededRandom } from '../common/seeded-random.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 import { firstHitRank, type EvalQuestion } from './metrics.ts';
 import { computeStats } from '../stats/model-stats.ts';
 import type { Db } from '../store/db.ts';

@@ -8,13 +8,14 @@ import { loadOrBuildIndex } from '../vectors/build-index.ts';
 import { LSA_SETTINGS, SIF_SETTINGS } from '../models/lineup.ts';
 import { lsaRecipe, type LsaOptions } from '../models/lsa.ts';
 import { sifRecipe, type SifOptions } from '../models/sif.ts';
-import { loadWordVectors, type WordVectors } from '../models/word-vectors.ts';
-import type { CorpusModelRecipe } from '../models/types.ts';
+import { loadWordVectors } from '../models/word-vectors.ts';
+import type { WordVectors } from '../../common/search/word-vectors.ts';
+import type { CorpusModelRecipe } from '../../common/search/types.ts';
 import { ranksFor, table } from './evaluate.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
 import type { EvalQuestion } from './metrics.ts';
 import { typoTwins } from './typos.ts';
-import { PassageIndex } from '../vectors/passage-index.ts';
+import { PassageIndex } from '../../common/search/passage-index.ts';
 
 /** A setting to measure: a recipe, and what of each passage it is fitted on and embeds. */
 interface Candidate {

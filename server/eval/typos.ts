@@ -1,4 +1,4 @@
-import { seededRandom } from '../common/seeded-random.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 import type { EvalQuestion } from './metrics.ts';
 
 /** A small, stable hash of a text (FNV-1a), to seed each question's slips. */

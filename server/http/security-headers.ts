@@ -12,8 +12,10 @@ export function earlyInputScriptHash(): string {
 /** The Content-Security-Policy the PWA runs under (Fluent UI injects its styles at run time). */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  // The one inline script, by its hash: it keeps taps made before the app has loaded.
-  scriptSrc: ["'self'", earlyInputScriptHash()],
+  // The one inline script, by its hash: it keeps taps made before the app has loaded. WebAssembly
+  // may be compiled (never JavaScript from text): the offline search's worker scores passages with
+  // the server's own SIMD kernel (common/search/dot-kernel.ts).
+  scriptSrc: ["'self'", earlyInputScriptHash(), "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'", 'data:'],

@@ -4,7 +4,7 @@ import { KEYWORD_ARM } from './keyword-arm.ts';
 import { lsaRecipe } from './lsa.ts';
 import { QUERY_INSTRUCTION, requiredFiles, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 import { sifRecipe } from './sif.ts';
-import { modelType, type CorpusModelRecipe, type ModelResources } from './types.ts';
+import { modelType, type CorpusModelRecipe, type ModelResources } from '../../common/search/types.ts';
 
 /**
  * The weight-free lineup, chosen on the dev questions by `npm run eval -- --sweep` (README,

@@ -1,11 +1,11 @@
 import { AutoModel, AutoTokenizer, env, type PreTrainedModel, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { normalise } from './linalg.ts';
+import { normalise } from '../../common/search/linalg.ts';
 import { onnxFileFor, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 
 export { QUERY_INSTRUCTION, requiredFiles, onnxFileFor, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
-import type { EmbeddingModel } from './types.ts';
+import type { EmbeddingModel } from '../../common/search/types.ts';
 
 export interface NeuralOptions {
   modelsDir: string;

@@ -1,10 +1,11 @@
 import type { CorpusSummary, HealthModel, Highlight, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
 import type { Corpus } from '../corpus/load-corpus.ts';
-import type { PassageIndex, ScoredPassage } from '../vectors/passage-index.ts';
+import type { PassageIndex, ScoredPassage } from '../../common/search/passage-index.ts';
 import type { KeywordIndex } from '../models/keyword-arm.ts';
 import type { LineupKind } from '../models/lineup.ts';
-import { modelType } from '../models/types.ts';
-import { interleave } from './interleave.ts';
+import { modelType } from '../../common/search/types.ts';
+import { interleave } from '../../common/search/interleave.ts';
+import { rankPassages, resultsOf } from '../../common/search/rank.ts';
 import { LruCache } from './lru-cache.ts';
 
 export type { SearchResult };
@@ -81,23 +82,8 @@ export class RetrievalEngine {
     if (cached) return cached;
     if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
     const started = performance.now();
-    const { hits, highlight: highlightOf } = await this.rank(entry, query, topK);
-    const results = hits.map(({ passage: at, similarity }, i): SearchResult => {
-      const passage = this.corpus.passages[at]!;
-      const highlight = highlightOf(at);
-      return {
-        id: passage.id,
-        text: passage.text,
-        model_type: modelType(entry),
-        model: entry.id,
-        similarity: Math.round(similarity * 1e6) / 1e6,
-        chapter: passage.chapter,
-        section: passage.section,
-        passage_index: passage.index,
-        rank: i + 1,
-        ...(highlight ? { highlight } : {}),
-      };
-    });
+    const { hits, highlight } = await this.rank(entry, query, topK);
+    const results = resultsOf(entry, this.corpus.passages, hits, highlight);
     this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
     this.answers.set(key, results);
     return results;
@@ -124,7 +110,6 @@ export class RetrievalEngine {
 
   private idsByText?: Map<string, string>;
 
-  /** The best `topK` passages for the query, and the query's vector. */
   /**
    * A served model's first `topK` passages for the query, best first, and how to find the
    * sentence of one that best matches it: the one computation behind search and the shown check.
@@ -132,9 +117,7 @@ export class RetrievalEngine {
   private async rank(entry: ServedEntry, query: string, topK: number): Promise<{ hits: ScoredPassage[]; highlight: (passage: number) => Highlight | undefined }> {
     if ('keyword' in entry) return { hits: entry.keyword.search(query, topK), highlight: (passage) => entry.keyword.bestSentence(passage, query) };
     const vector = await this.queryVector(entry.index, query);
-    // A passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
-    const hits = entry.index.search(vector, topK).filter((hit) => hit.similarity > 1e-6);
-    return { hits, highlight: (passage) => entry.index.bestSentence(passage, vector) };
+    return { hits: rankPassages(entry.index, vector, topK), highlight: (passage) => entry.index.bestSentence(passage, vector) };
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {

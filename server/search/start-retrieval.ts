@@ -4,7 +4,8 @@ import { loadOrBuildIndex, type ModelSource } from '../vectors/build-index.ts';
 import { terminalProgress, type Progress } from '../common/progress.ts';
 import { chooseLineup, corpusLineup, CORPUS_LINEUP_NEEDS_WORDS, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
 import { KEYWORD_ARM, KeywordIndex } from '../models/keyword-arm.ts';
-import { loadWordVectors, type WordVectors } from '../models/word-vectors.ts';
+import { loadWordVectors } from '../models/word-vectors.ts';
+import type { WordVectors } from '../../common/search/word-vectors.ts';
 import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
 
 export interface RetrievalSettings extends NeuralLineupSettings {

@@ -1,4 +1,4 @@
-import { seededRandom } from '../common/seeded-random.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 
 /** One comparison between two models: `score` is 1 if `first` won, 0.5 for a tie, 0 if it lost. */
 export interface Comparison {

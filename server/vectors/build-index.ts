@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { CorpusModelRecipe, EmbeddingModel } from '../models/types.ts';
+import type { CorpusModelRecipe, EmbeddingModel } from '../../common/search/types.ts';
 import { readBundle, writeBundle } from '../common/bundle-file.ts';
 import { sentenceSpans } from '../corpus/chunk-passages.ts';
-import { PassageIndex, stack, type SentenceVectors } from './passage-index.ts';
+import { PassageIndex, stack, type SentenceVectors } from '../../common/search/passage-index.ts';
 import { silentProgress, type Progress } from '../common/progress.ts';
-import { normalise } from '../models/linalg.ts';
+import { normalise } from '../../common/search/linalg.ts';
 
 /** Where a model comes from: fitted on the corpus, or loaded (neural) and only asked to embed. */
 export type ModelSource = { kind: 'corpus'; recipe: CorpusModelRecipe } | { kind: 'neural'; model: EmbeddingModel };

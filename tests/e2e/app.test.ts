@@ -68,7 +68,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
     // A question each model of the weight-free pool answers with a passage of its own, so that
     // any pair drawn shows two (as do the others below that vote on A and B).
-    await search(p, 'Why does God send illness to people?');
+    await search(p, 'Why was man created?');
     await p.getByText('Result A').waitFor();
     await p.getByText('Result B').waitFor();
     await expect(p.getByRole('heading', { name: 'Search Results' }).isVisible()).resolves.toBe(true);
@@ -90,7 +90,7 @@ describe('the PWA in Chromium, against the real server', () => {
       Record<string, unknown>
     >;
     expect(votes.slice(0, 2).map((v) => v.result_label).sort()).toEqual(['A', 'B']);
-    expect(votes[0]).toMatchObject({ user_type: 'Ustaz', username: 'demo', query: 'Why does God send illness to people?' });
+    expect(votes[0]).toMatchObject({ user_type: 'Ustaz', username: 'demo', query: 'Why was man created?' });
     expect(votes[0]!.round_id).toBe(votes[1]!.round_id);
     expect(votes[0]!.client_id).not.toBe(votes[1]!.client_id);
     expect(await p.evaluate(() => localStorage.getItem('userType'))).toBe('Ustaz');
@@ -184,7 +184,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('clears results for a blank query without calling the server, and says when nothing matched', async () => {
     const p = await openSignedIn();
-    await search(p, 'the heart is a mirror that must be polished');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     let searches = 0;
     p.on('request', (r) => r.url().endsWith('/api/search') && searches++);
@@ -235,7 +235,7 @@ describe('the PWA in Chromium, against the real server', () => {
   it('says the search failed, in the spec’s words, when a search is made offline', async () => {
     const p = await openSignedIn();
     // Online first, so that the page has all it needs to show results and errors.
-    await search(p, 'the heart is a mirror that must be polished');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     await p.evaluate(() => navigator.serviceWorker.ready);
     await context.setOffline(true);
@@ -247,7 +247,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('keeps a keyboard reader’s place after a vote, to go on to result B', async () => {
     const p = await openSignedIn();
-    await search(p, 'the heart is a mirror that must be polished');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     await p.getByRole('button', { name: 'Good result (result A)' }).focus();
     await p.keyboard.press('Space');
@@ -281,7 +281,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('shows the server’s detail when a search fails, with the results emptied', async () => {
     const p = await openSignedIn();
-    await search(p, 'the heart is a mirror that must be polished');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     await context.route('**/api/search', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'models must be both or one of lsa-96, sif-150' }) }),
@@ -376,7 +376,7 @@ describe('the PWA in Chromium, against the real server', () => {
         }
         await signIn(p);
         await p.waitForURL('**/dashboard');
-        await search(p, 'What is the key to the knowledge of God?');
+        await search(p, 'In what ways is the soul similar to God?');
         await p.getByText('Result B').waitFor();
         expect(await axeViolations(p), `dashboard ${colorScheme} ${width}`).toEqual([]);
         await screenshot(p, `dashboard-${colorScheme}-${width}`);

@@ -44,6 +44,10 @@ describe('insights and reading in context, in Chromium', () => {
     const page = await signedIn();
     // Three compared rounds: A wins one, loses one, ties one (questions whose two passages coincide are skipped).
     const questions = [
+      // Three questions each model answers with a passage of its own, whichever pair is drawn; the rest in reserve.
+      'Why was man created?',
+      'In what ways is the soul similar to God?',
+      'How does Ghazali define love?',
       'bright pebbles that become a worthless burden on the boat',
       'craving worldly things is like drinking salt water',
       'family responsibilities distract a husband from prayer',
@@ -114,7 +118,8 @@ describe('insights and reading in context, in Chromium', () => {
     // The server cannot take votes for a while: the next two wait in the outbox.
     await context.route('**/api/save', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable"}' }));
     let voted = false;
-    for (const question of ['the heart is like a mirror', 'patience in marriage', 'the love of God', 'what happens after death']) {
+    // A question no other test here votes on: a reader's vote again on a question, model and passage replaces the first.
+    for (const question of ['When is it better for a man to stay single?', 'the heart is like a mirror', 'patience in marriage', 'the love of God', 'what happens after death']) {
       if ((voted = await voteOn(page, question, 'Good result', 'Not relevant'))) break;
     }
     expect(voted).toBe(true);
@@ -234,7 +239,7 @@ describe('insights and reading in context, in Chromium', () => {
 
   it('keeps the question, the results and the round’s votes across a visit to Insights and Back, and votes on the rest of the round', async () => {
     const page = await signedIn();
-    for (const question of ['the heart is a mirror that must be polished', 'Why was man created?', 'music and dancing']) {
+    for (const question of ['what does Ghazali actually mean when he talks about the heart?', 'Why was man created?', 'music and dancing']) {
       await page.getByLabel('What would you like to know?').fill(question);
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByText(`Results for “${question}”`).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../server/common/seeded-random.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
 import { freePort, startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
@@ -187,7 +187,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'Whom should you avoid asking for religious guidance?');
+    await signInAndSearch(page, server, 'Is it possible for a human being to love God when He is so unlike us?');
     await server.down();
     await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
     await page.getByText('will be sent as soon as the server can be reached').waitFor();
@@ -196,7 +196,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     // The worker tries first with the expired token, gets 401, and asks the page to refresh and flush.
     await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'FLUSH_OUTBOX' }));
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
-    const votes = (await server.votes()).filter((v) => v.query === 'Whom should you avoid asking for religious guidance?');
+    const votes = (await server.votes()).filter((v) => v.query === 'Is it possible for a human being to love God when He is so unlike us?');
     expect(votes).toEqual([expect.objectContaining({ result_label: 'B', reaction: '👎' })]);
     await server.down();
   });

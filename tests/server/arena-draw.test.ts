@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decidedRoundsPerPair, leastDecidedPair, pairCounts, pairKey } from '../../server/arena/draw.ts';
-import { seededRandom } from '../../server/common/seeded-random.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 
 const ARMS = ['BGE b', 'UAE u', 'LSA l', 'SIF s', 'BM25 k'];
 const sorted = (pair: readonly [string, string]) => [...pair].sort().join(' vs ');

@@ -3,7 +3,7 @@ import { questionId } from '../../server/arena/question.ts';
 import { ShownCheck } from '../../server/arena/shown-check.ts';
 import { DEFAULT_SIMULATION, simulateArena, type SimulatedArm } from '../../server/eval/arena-simulation.ts';
 import { VoteService } from '../../server/arena/vote-service.ts';
-import { seededRandom } from '../../server/common/seeded-random.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 import { loadQuestions } from '../../server/eval/evaluate.ts';
 import type { EvalQuestion } from '../../server/eval/metrics.ts';
 import { computeStats } from '../../server/stats/model-stats.ts';

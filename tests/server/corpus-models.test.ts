@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../server/corpus/load-corpus.ts';
 import { corpusLineup } from '../../server/models/lineup.ts';
-import type { EmbeddingModel } from '../../server/models/types.ts';
+import type { EmbeddingModel } from '../../common/search/types.ts';
 import { CORPUS_FILE, sharedWordVectors } from './engine-helpers.ts';
 
 const norm = (v: Float32Array) => Math.hypot(...v);

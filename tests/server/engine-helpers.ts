@@ -4,7 +4,8 @@ import path from 'node:path';
 import { silentProgress } from '../../server/common/progress.ts';
 import { startRetrieval, type RetrievalSettings } from '../../server/search/start-retrieval.ts';
 import { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
-import { loadWordVectors, type WordVectors } from '../../server/models/word-vectors.ts';
+import { loadWordVectors } from '../../server/models/word-vectors.ts';
+import type { WordVectors } from '../../common/search/word-vectors.ts';
 
 import { CORPUS_FILE } from '../repo-files.ts';
 

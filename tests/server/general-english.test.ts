@@ -2,8 +2,9 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnglishBlock } from '../../server/models/english-block.ts';
-import { loadWordVectors, readWordVectors, WordVectors, WORD_VECTOR_LIMIT } from '../../server/models/word-vectors.ts';
+import { EnglishBlock } from '../../common/search/english-block.ts';
+import { loadWordVectors, readWordVectors, WORD_VECTOR_LIMIT } from '../../server/models/word-vectors.ts';
+import { WordVectors } from '../../common/search/word-vectors.ts';
 import { readBundle, writeBundle } from '../../server/common/bundle-file.ts';
 import { sharedWordVectors } from './engine-helpers.ts';
 

@@ -139,8 +139,9 @@ describe('HTTP behaviour shared by every route', () => {
     expect(res.headers.get('location')).toBe('/login');
   });
 
-  it('lets exactly the early-input script run inline, by its hash', async () => {
+  it('lets exactly the early-input script run inline, by its hash, and WebAssembly compile (the offline search), never text as JavaScript', async () => {
     const csp = (await server.api('/api/health')).headers.get('content-security-policy')!;
-    expect(csp).toContain(`script-src 'self' ${earlyInputScriptHash()};`);
+    expect(csp).toContain(`script-src 'self' ${earlyInputScriptHash()} 'wasm-unsafe-eval';`);
+    expect(csp).not.toContain("'unsafe-eval'");
   });
 });

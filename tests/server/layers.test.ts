@@ -23,17 +23,17 @@ const CYCLE_RULE = 'import-x/no-cycle';
 describe('the layer map, enforced by the lint', () => {
   it('refuses an import from a higher layer: the store reaching up into auth, models into the vector index', async () => {
     expect(await ruleHits('server/store/layer-probe.ts', "export { THROTTLE_WINDOW_MS } from '../auth/throttle-policy.ts';\n")).toContain(LAYER_RULE);
-    expect(await ruleHits('server/models/layer-probe.ts', "export { PassageIndex } from '../vectors/passage-index.ts';\n")).toContain(LAYER_RULE);
+    expect(await ruleHits('server/models/layer-probe.ts', "export { cacheFile } from '../vectors/build-index.ts';\n")).toContain(LAYER_RULE);
     // A type-only import is a dependency all the same.
-    expect(await ruleHits('server/corpus/layer-probe.ts', "export type { EmbeddingModel } from '../models/types.ts';\n")).toContain(LAYER_RULE);
+    expect(await ruleHits('server/corpus/layer-probe.ts', "export type { LsaOptions } from '../models/lsa.ts';\n")).toContain(LAYER_RULE);
   });
 
   it('refuses an import between two parts of one layer', async () => {
-    expect(await ruleHits('server/stats/layer-probe.ts', "export { interleave } from '../search/interleave.ts';\n")).toContain(LAYER_RULE);
+    expect(await ruleHits('server/stats/layer-probe.ts', "export { ModelUnavailableError } from '../search/retrieval-engine.ts';\n")).toContain(LAYER_RULE);
   });
 
   it('lets a layer import from those below it', async () => {
-    expect(await ruleHits('server/vectors/layer-probe.ts', "export type { EmbeddingModel } from '../models/types.ts';\n")).toEqual([]);
+    expect(await ruleHits('server/vectors/layer-probe.ts', "export type { LsaOptions } from '../models/lsa.ts';\n")).toEqual([]);
     expect(await ruleHits('server/routes/layer-probe.ts', "export { EARLY_INPUT_SCRIPT } from '../../contract/early-input-script.ts';\n")).toEqual([]);
     expect(await ruleHits('scripts/layer-probe.ts', "export { loadConfig } from '../server/config.ts';\n")).toEqual([]);
     expect(await ruleHits('tests/server/layer-probe.ts', "export { launchBrowser } from '../../scripts/chromium.ts';\n")).toEqual([]);
@@ -45,6 +45,15 @@ describe('the layer map, enforced by the lint', () => {
     expect(await ruleHits('sw/layer-probe.ts', "export { startCommand } from '../scripts/start-command.ts';\n")).toContain(LAYER_RULE);
     expect(await ruleHits('contract/layer-probe.ts', "export { MAX_CLOCK_SKEW_SECONDS } from '../server/auth/tokens.ts';\n")).toContain(LAYER_RULE);
     expect(await ruleHits('bench/layer-probe.ts', "export { screenshot } from '../tests/e2e/browser.ts';\n")).toContain(LAYER_RULE);
+  });
+
+  it('keeps common/ (code the server and the browser both run) below both, and free of Node', async () => {
+    expect(await ruleHits('common/search/layer-probe.ts', "export { loadConfig } from '../../server/config.ts';\n")).toContain(LAYER_RULE);
+    expect(await ruleHits('common/search/layer-probe.ts', "export { searchBook } from '../../src/features/offline/search-book.ts';\n")).toContain(LAYER_RULE);
+    expect(await ruleHits('common/search/layer-probe.ts', "import { readFile } from 'node:fs/promises';\nexport const read = readFile;\n")).toContain('no-restricted-imports');
+    expect(await ruleHits('common/search/layer-probe.ts', "export type { SearchResult } from '../../contract/api-schemas.ts';\n")).toEqual([]);
+    expect(await ruleHits('server/search/layer-probe.ts', "export { interleave } from '../../common/search/interleave.ts';\n")).toEqual([]);
+    expect(await ruleHits('src/features/offline/layer-probe.ts', "export { openPack } from '../../../common/offline/pack-search.ts';\n")).toEqual([]);
   });
 
   it('refuses an import circle', async () => {

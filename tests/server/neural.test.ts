@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseLineup, LineupError, missingNeuralFiles } from '../../server/models/lineup.ts';
 import { loadNeuralModel, QUERY_INSTRUCTION } from '../../server/models/neural.ts';
-import type { EmbeddingModel } from '../../server/models/types.ts';
+import type { EmbeddingModel } from '../../common/search/types.ts';
 import { silentProgress } from '../../server/common/progress.ts';
 import { startRetrieval } from '../../server/search/start-retrieval.ts';
 import { TINY, tinyForward, tinyWeights, writeTinyBertFolder } from '../fixtures/tiny-bert.ts';

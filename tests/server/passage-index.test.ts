@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EmbeddingModel } from '../../server/models/types.ts';
-import { PassageIndex, stack } from '../../server/vectors/passage-index.ts';
-import { DotKernel } from '../../server/vectors/dot-kernel.ts';
-import { seededRandom } from '../../server/common/seeded-random.ts';
+import type { EmbeddingModel } from '../../common/search/types.ts';
+import { PassageIndex, stack } from '../../common/search/passage-index.ts';
+import { DotKernel } from '../../common/search/dot-kernel.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
 
 const unit = (v: number[]) => {
   const n = Math.hypot(...v);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreement, firstHitRank, score } from '../../server/eval/metrics.ts';
-import { interleave } from '../../server/search/interleave.ts';
+import { interleave } from '../../common/search/interleave.ts';
 import { LruCache } from '../../server/search/lru-cache.ts';
 import { FixedWindowLimiter, StoreLimiter } from '../../server/http/rate-limit.ts';
 import { openEmbeddedDb, type Db, type Queryable } from '../../server/store/db.ts';
@@ -109,7 +109,7 @@ describe('evaluation metrics', () => {
 
 describe('Vocabulary fallback for words the book never uses', () => {
   it('maps a query stem to book stems sharing all but its last two letters', async () => {
-    const { Vocabulary } = await import('../../server/models/bag-of-terms.ts');
+    const { Vocabulary } = await import('../../common/search/bag-of-terms.ts');
     const v = new Vocabulary(new Map([['patient', 0], ['knowledg', 1], ['known', 2], ['love', 3]]));
     expect(v.resolve('patient')).toEqual([0]);
     expect(v.resolve('patienc')).toEqual([0]); // "patience"

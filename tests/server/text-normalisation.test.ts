@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseForms, Lexicon, lexiconFor } from '../../server/models/lexicon.ts';
-import { ARCHAIC_FORMS, modernise, terms } from '../../server/models/text.ts';
+import { baseForms, Lexicon, lexiconFor } from '../../common/search/lexicon.ts';
+import { ARCHAIC_FORMS, modernise, terms } from '../../common/search/text.ts';
 
 // A small dictionary standing in for WordNet's lemmas.
 const DICTIONARY = new Set(['know', 'give', 'seek', 'make', 'speak', 'desire', 'lofty', 'feeble', 'bid', 'come', 'great', 'high', 'forest', 'honest', 'teeth', 'interest', 'say']);

@@ -25,6 +25,7 @@ import { useSearch, useSearchDraft } from '../../features/search/use-search.ts';
 import { sharesOnePassage } from '../../features/search/choose-ab-pair.ts';
 import { Link as RouterLink } from 'wouter';
 import { useSession } from '../../features/session/index.ts';
+import { OfflineBookControl } from '../../features/offline/index.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },
@@ -105,6 +106,11 @@ export default function DashboardPage() {
             </>
           )}
         </Text>
+        {search.answeredOn === 'device' && search.status !== 'error' && (
+          <Text as="p" size={200} data-testid="answered-on-device">
+            Answered on this device
+          </Text>
+        )}
         {samePassage && <Text as="p">Both models chose the same passage.</Text>}
         {round.pair.some((result) => result.highlight) && (
           <Text as="p" size={200}>
@@ -118,6 +124,7 @@ export default function DashboardPage() {
           ))}
         </div>
       </section>
+      <OfflineBookControl />
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { useSession } from '../session/index.ts';
 import { requestServerData } from '../../lib/api/server-data.ts';
 import { searchPassages } from './search-api.ts';
+import { searchBook } from '../offline/index.ts';
 import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
 import type { SearchResult } from '../../lib/search-result.ts';
 
@@ -13,6 +14,8 @@ export interface SearchState {
   error: string | null;
   /** The A/B round of the latest results, made when they arrived. */
   round: AbRound;
+  /** 'device' when the offline book on this device answered, the server not (features/offline). */
+  answeredOn?: 'server' | 'device';
 }
 
 const IDLE: SearchState = { status: 'idle', query: '', results: [], error: null, round: NO_ROUND };
@@ -88,12 +91,15 @@ export function useSearch(owner: string | null = null) {
       }
       setState((s) => ({ ...s, status: 'loading', error: null }));
       // The same question asked again while it loads shares its request, unless that has stalled.
-      const settled = await requestServerData(searchKey(query), (signal) => searchPassages(query, MODELS, signal), {
-        stalledAfterMs: SAME_QUESTION_AGAIN_MS,
-      });
+      // The server answers; where it cannot, the offline book on this device does (features/offline).
+      const settled = await requestServerData(
+        searchKey(query),
+        (signal) => searchBook(query, (serverSignal) => searchPassages(query, MODELS, serverSignal), { signal }),
+        { stalledAfterMs: SAME_QUESTION_AGAIN_MS },
+      );
       if (ticket !== latest) return;
       // The round is made here, once, as the results arrive: not while rendering them.
-      setState(settled.ok ? searchDone(query, settled.value) : searchFailed(query, settled.error));
+      setState(settled.ok ? { ...searchDone(query, settled.value.results), answeredOn: settled.value.answeredOn } : searchFailed(query, settled.error));
     },
     [owner],
   );

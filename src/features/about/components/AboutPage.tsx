@@ -5,6 +5,7 @@ import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../../../lib/constants.t
 import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ServerData } from '../../../components/ServerData.tsx';
+import { OfflineBookControl } from '../../offline/index.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -120,6 +121,7 @@ export default function AboutPage() {
           </Subtitle1>
         )}
       </section>
+      <OfflineBookControl />
     </Page>
   );
 }

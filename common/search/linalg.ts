@@ -1,4 +1,4 @@
-import { seededRandom } from '../common/seeded-random.ts';
+import { seededRandom } from '../seeded-random.ts';
 /** The little dense linear algebra the corpus-fitted models need, on Float64Arrays in row-major order. */
 
 /** Eigen-decomposition of a symmetric n×n matrix by cyclic Jacobi rotations; eigenvalues descending. */

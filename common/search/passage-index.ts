@@ -1,4 +1,4 @@
-import type { EmbeddingModel } from '../models/types.ts';
+import type { EmbeddingModel } from './types.ts';
 import { DotKernel } from './dot-kernel.ts';
 
 export interface ScoredPassage {

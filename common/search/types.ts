@@ -50,6 +50,9 @@ export interface CorpusModelRecipe {
   restore(state: FittedState): EmbeddingModel;
 }
 
+/** What names a model: its id, family and name, and the version of what it computes. */
+export type ModelIdentity = Pick<CorpusModelRecipe, 'id' | 'family' | 'name' | 'version' | 'glossWeight'>;
+
 /** `model_type` as the API shows it: the family marker, then the name. */
 export function modelType(model: { family: string; name: string }): string {
   return `${model.family} ${model.name}`;
@@ -57,7 +60,7 @@ export function modelType(model: { family: string; name: string }): string {
 
 /** A corpus-fitted model as an EmbeddingModel: the same function embeds queries and passages. */
 export function corpusModel(
-  recipe: Pick<CorpusModelRecipe, 'id' | 'family' | 'name' | 'version' | 'glossWeight'>,
+  recipe: ModelIdentity,
   dim: number,
   embed: (text: string) => Float32Array,
 ): EmbeddingModel {

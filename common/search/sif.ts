@@ -1,0 +1,76 @@
+import { lexiconFor, type LexiconData } from './lexicon.ts';
+import { normalise, removeDirection } from './linalg.ts';
+import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
+import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
+import { englishBlockFor } from './english-block.ts';
+import { querySpelling } from './query-spelling.ts';
+
+export interface SifOptions {
+  dims: number;
+  /** Co-occurrence window, in content words either side. */
+  window: number;
+  /** SIF's smoothing: rarer words weigh more, a/(a + p(w)). */
+  a: number;
+  /** WordNet: archaic and inflected forms modernised, unknown query words mapped to the book's. */
+  wordnet?: boolean;
+  /** How much a query word also counts for its WordNet relatives in the book. */
+  expansion?: number;
+  /** Weight of the general-English (GloVe) block beside the book's word vectors' one (0: none). */
+  english?: number;
+  /** The English block's SIF smoothing. */
+  englishA?: number;
+  /** How much a passage's best sentence counts in its rank beside the passage itself (0: not at all). */
+  sentenceWeight?: number;
+  /** How much a query word also counts for the book's words the reader's thesaurus gives for it (0: no thesaurus; needs `wordnet`). */
+  glossary?: number;
+  /** How much a passage's gloss counts beside its text (types.ts, `glossWeight`; 0: no gloss). */
+  gloss?: number;
+  /** A misspelt query word read as the closest word the book or English has (spelling.ts). */
+  typos?: boolean;
+}
+
+export function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number, scale?: number[]): Float32Array {
+  const out = new Float32Array(k);
+  if (seq.length === 0) return out;
+  let total = 0;
+  seq.forEach((id, i) => {
+    const w = weights[id]! * (scale?.[i] ?? 1);
+    total += scale?.[i] ?? 1;
+    for (let c = 0; c < k; c++) out[c]! += w * wordVectors[id * k + c]!;
+  });
+  for (let c = 0; c < k; c++) out[c]! /= total;
+  return out;
+}
+
+/**
+ * A SIF model from its fitted state (server/models/sif.ts fits it): what the server restores
+ * from its cache and a device from its offline pack, with the same code.
+ */
+export function restoreSif(state: FittedState, options: SifOptions, resources: ModelResources, identity: ModelIdentity): EmbeddingModel {
+  const vocabulary = vocabularyFromList(state.meta.vocabulary);
+  const lexicon = state.meta.lexicon ? lexiconFor(state.meta.lexicon as LexiconData) : undefined;
+  const k = Number(state.meta.dims);
+  const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
+  const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
+  const englishDims = english?.dims ?? 0;
+  const embed = (text: string, expansion: number, glossary: number): Float32Array => {
+    // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
+    const counts = countTerms(text, vocabulary, lexicon, expansion, glossary);
+    const own = normalise(removeDirection(weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]), common));
+    if (!english) return own;
+    // The book's part and the English part, each unit length, the English one counting `english`;
+    // only where the book's words say something: a query of words the book never uses stays zero.
+    const out = new Float32Array(k + englishDims);
+    out.set(own, 0);
+    if (counts.size > 0) english.appendTo(out, k, text, options.english ?? 0);
+    return normalise(out);
+  };
+  // A query, its slips mended, also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
+  const model = corpusModel(identity, k + englishDims, (text) => embed(text, 0, 0));
+  const mend = querySpelling(state, options.typos ?? false, resources, lexicon);
+  return {
+    ...model,
+    sentenceWeight: options.sentenceWeight ?? 0,
+    embedQuery: async (text) => embed(mend(text), options.expansion ?? 0, options.glossary ?? 0),
+  };
+}

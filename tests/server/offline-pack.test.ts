@@ -1,0 +1,194 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPack, type PackSearch } from '../../common/offline/pack-search.ts';
+import { asPackContents, packValue } from '../../common/offline/offline-pack.ts';
+import { decodePack, encodePack } from '../../common/offline/pack-codec.ts';
+import type { SearchResult } from '../../contract/api-schemas.ts';
+import { loadQuestions } from '../../server/eval/evaluate.ts';
+import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { offlinePackVersion, packableModels, prepareOfflinePack, type PreparedPack } from '../../server/search/offline-pack.ts';
+import { corpusEngine } from './engine-helpers.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/** A GET whose body comes as sent (fetch would undo its Content-Encoding). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** As a browser has them after fetch has undone the transfer's compression. */
+const asStored = (bytes: Buffer) => new Uint8Array(bytes).buffer;
+
+let engine: RetrievalEngine;
+let dir: string;
+let pack: PreparedPack;
+let device: PackSearch;
+
+beforeAll(async () => {
+  engine = await corpusEngine();
+  dir = await mkdtemp(path.join(tmpdir(), 'offline-pack-'));
+  pack = (await prepareOfflinePack(engine, dir))!;
+  // The pack as a browser downloads it (brotli) and keeps it: its bytes, read by the same code.
+  device = openPack(asStored(brotliDecompressSync(await readFile(pack.files.br.file))));
+});
+
+/** The models a pack holds: the pool's vector models. */
+const VECTOR_MODELS = ['lsa-96', 'sif-150'];
+
+/** Each model's results, in order. */
+const byModel = (results: SearchResult[]) => {
+  const out: Record<string, SearchResult[]> = {};
+  for (const r of results) (out[r.model_type] ??= []).push(r);
+  return out;
+};
+
+describe('search on the device, from the offline pack', () => {
+  it('answers every evaluation question as the server does: the same first three passages per model, in order, with the same sentence marked', async () => {
+    const questions = await loadQuestions();
+    expect(questions.length).toBeGreaterThan(500);
+    const differences: string[] = [];
+    let largestGap = 0;
+    for (const { query } of questions) {
+      const server = byModel(await engine.search(query, 3, VECTOR_MODELS));
+      const here = byModel(await device.search(query, 3));
+      expect(Object.keys(here)).toEqual(Object.keys(server));
+      for (const [model, results] of Object.entries(server)) {
+        const mine = here[model]!;
+        const shown = (list: SearchResult[]) => list.map((r) => `${r.id}@${r.highlight?.start}-${r.highlight?.end}`).join(' ');
+        if (shown(mine) !== shown(results)) differences.push(`${model}: "${query}": server ${shown(results)}, device ${shown(mine)}`);
+        results.forEach((r, i) => (largestGap = Math.max(largestGap, Math.abs(r.similarity - (mine[i]?.similarity ?? 0)))));
+        // What a vote carries is what the server would have shown.
+        expect(mine.map(({ text, model_type, passage_index, chapter }) => ({ text, model_type, passage_index, chapter }))).toEqual(
+          results.map(({ text, model_type, passage_index, chapter }) => ({ text, model_type, passage_index, chapter })),
+        );
+      }
+    }
+    expect(differences).toEqual([]);
+    // The similarities shown differ only by the pack's 16-bit quantisation.
+    expect(largestGap).toBeLessThan(1e-3);
+  });
+
+  it('answers a blank question with nothing, and a question of words the book never uses as the server does', async () => {
+    expect(await device.search('   ')).toEqual([]);
+    expect(await device.search('xqzzy blorpt')).toEqual(await engine.search('xqzzy blorpt', 3, VECTOR_MODELS));
+  });
+
+  it('names the models as the server does, and is named by the book and the models’ versions', () => {
+    // The keyword arm of the pool is not packed.
+    expect(device.modelTypes()).toEqual(engine.modelTypes().filter((type) => !type.startsWith('BM25 ')));
+    expect(device.version).toBe(pack.version);
+    const models = packableModels(engine)!;
+    expect(offlinePackVersion(engine.corpus.hash, models)).toBe(pack.version);
+    expect(offlinePackVersion(`${engine.corpus.hash}0`, models)).not.toBe(pack.version);
+    const changed = models.map((m, i) => (i === 0 ? { ...m, model: { ...m.model, version: `${m.model.version}+` } } : m));
+    expect(offlinePackVersion(engine.corpus.hash, changed)).not.toBe(pack.version);
+  });
+
+  it('keeps whatever else a model ranks passages by beside their sentences, its vectors quantised like theirs', () => {
+    const [model] = packableModels(engine)!;
+    const lines = { first: Float32Array.from([0, 1, 1]), vectors: model!.sentences.vectors.slice(0, model!.model.dim) };
+    const sentences = { ...model!.sentences, glossLines: lines };
+    const packed = asPackContents(decodePack(encodePack(packValue('v', { title: 't', passages: [] }, [{ ...model!, sentences }]))));
+    const kept = (packed.models[0]!.sentences as typeof sentences).glossLines;
+    expect(kept.first).toEqual(lines.first);
+    kept.vectors.forEach((v, i) => expect(Math.abs(v - lines.vectors[i]!)).toBeLessThan(1e-4));
+  });
+
+  it('is ten megabytes or less to download, and takes its stored size on the device', () => {
+    expect(pack.files.br.bytes).toBeLessThanOrEqual(10_000_000);
+    expect(pack.files.gzip.bytes).toBeLessThanOrEqual(10_000_000);
+    expect(pack.storedBytes).toBe(pack.files.identity.bytes);
+  });
+
+  it('is built once: a restart finds it on disk, and an earlier version’s files are removed', async () => {
+    const before = (await stat(pack.files.identity.file)).mtimeMs;
+    await writeFile(path.join(dir, 'offline-0123456789abcdef.pack.br'), 'an older pack');
+    const again = await prepareOfflinePack(engine, dir);
+    expect(again).toEqual(pack);
+    expect((await stat(pack.files.identity.file)).mtimeMs).toBe(before);
+    // A missing file makes it build again, and then the old version goes.
+    await rm(pack.files.gzip.file);
+    await prepareOfflinePack(engine, dir);
+    expect((await readdir(dir)).sort()).toEqual(Object.values(pack.files).map((f) => path.basename(f.file)).sort());
+  });
+});
+
+describe('GET /api/offline-pack and the pack’s file', () => {
+  let server: TestServer;
+  let bare: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('embedded', { extra: { engine, offlinePackDir: dir } });
+    bare = await startTestServer('embedded', { extra: { engine } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await bare?.close();
+  });
+
+  it('states the version, where the file is, and its size before the download', async () => {
+    const reply = await rawGet(`${server.url}/api/offline-pack`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(reply.body.toString())).toEqual({
+      version: pack.version,
+      url: `/offline-pack/${pack.version}`,
+      size: pack.files.br.bytes,
+      stored_size: pack.storedBytes,
+      models: engine.modelTypes(),
+    });
+    const gzipOnly = JSON.parse((await rawGet(`${server.url}/api/offline-pack`, { 'accept-encoding': 'gzip' })).body.toString()) as { size: number };
+    expect(gzipOnly.size).toBe(pack.files.gzip.bytes);
+    const plain = JSON.parse((await rawGet(`${server.url}/api/offline-pack`)).body.toString()) as { size: number };
+    expect(plain.size).toBe(pack.storedBytes);
+  });
+
+  it('sends the file compressed as the browser accepts, for good (a version never changes)', async () => {
+    const stored = await readFile(pack.files.identity.file);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0', undefined, (b: Buffer) => b],
+    ] as const) {
+      const reply = await rawGet(`${server.url}/api/offline-pack/${pack.version}`, { 'accept-encoding': accept });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(encoding);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(reply.headers.vary).toBe('accept-encoding');
+      expect(Number(reply.headers['content-length'])).toBe(reply.body.byteLength);
+      expect(Buffer.compare(decode(reply.body), stored)).toBe(0);
+    }
+    // What the browser's fetch gives: the pack, and it answers.
+    const fetched = await fetch(`${server.url}/api/offline-pack/${pack.version}`);
+    expect((await openPack(await fetched.arrayBuffer()).search('the heart is like a mirror')).length).toBe(6);
+  });
+
+  it('answers another version, or a malformed one, with a {"detail"} that is never cached', async () => {
+    const other = await server.api('/api/offline-pack/0123456789abcdef');
+    expect(other.status).toBe(404);
+    expect(other.headers.get('cache-control')).toBe('no-store');
+    expect(((await other.json()) as { detail: string }).detail).toMatch(/^No offline book of version 0123456789abcdef/);
+    const malformed = await server.api('/api/offline-pack/..%2Fsecrets');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toHaveProperty('detail');
+  });
+
+  it('says there is no offline book where the server keeps none (no folder for it, or no weight-free models)', async () => {
+    for (const url of [`${bare.url}/api/offline-pack`, `${bare.url}/api/offline-pack/${pack.version}`]) {
+      const reply = await fetch(url);
+      expect(reply.status).toBe(404);
+      expect(((await reply.json()) as { detail: string }).detail).toContain('no offline book');
+    }
+  });
+});
