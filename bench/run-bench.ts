@@ -81,11 +81,13 @@ async function inProcess(): Promise<void> {
   const engine = await startRetrieval(settings, log, silentProgress);
   const restart = performance.now() - t;
   row('engine restart from the cache (in-process)', ms(restart), '≤ 2 s', restart <= 2_000);
-  for (const q of QUERIES) await engine.search(q, 3, 'both');
+  // The two vector models of the pool (the keyword arm costs far less): the costliest pair a search may draw.
+  const pair = engine.pool().slice(0, 2).map((arm) => arm.id);
+  for (const q of QUERIES) await engine.search(q, 3, pair);
   const times: number[] = [];
   for (let i = 0; i < 5_000; i++) {
     const s = performance.now();
-    await engine.search(QUERIES[i % QUERIES.length]!, 3, 'both');
+    await engine.search(QUERIES[i % QUERIES.length]!, 3, pair);
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);

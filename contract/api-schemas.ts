@@ -165,6 +165,44 @@ export const ModelStats = Type.Object({
 });
 export type ModelStats = Static<typeof ModelStats>;
 
+/** Wins, ties and losses of `model` in its decided rounds against `opponent`. */
+export const PairRecord = Type.Object({
+  model: Type.String(),
+  opponent: Type.String(),
+  wins: Type.Integer(),
+  ties: Type.Integer(),
+  losses: Type.Integer(),
+});
+export type PairRecord = Static<typeof PairRecord>;
+
+/**
+ * Every compared model's Bradley–Terry strength (geometric mean 1) with its 95% bootstrap
+ * interval, the pairwise table, and how sure the order of the top two is.
+ */
+export const Leaderboard = Type.Object({
+  /** Decided rounds among these models. */
+  rounds: Type.Integer(),
+  /** Strongest first. */
+  arms: Type.Array(
+    Type.Object({ model: Type.String(), strength: Type.Number(), low: Type.Number(), high: Type.Number(), rounds: Type.Integer() }),
+  ),
+  /** Every ordered pair that met, both ways round. */
+  pairs: Type.Array(PairRecord),
+  separation: Type.Object({
+    leader: Type.String(),
+    runnerUp: Type.String(),
+    /** ln(leader's strength / runner-up's): the log odds that the leader wins a round between them. */
+    difference: Type.Number(),
+    /** Its 95% interval (normal, from the bootstrap's spread). */
+    low: Type.Number(),
+    high: Type.Number(),
+    /** Whether that interval excludes zero. */
+    separated: Type.Boolean(),
+    /** How many more decided rounds would make it exclude zero, if the difference stays as it is; null when separated or when no difference is seen. */
+    moreRounds: Nullable(Type.Integer()),
+  }),
+});
+export type Leaderboard = Static<typeof Leaderboard>;
 /** Why votes were stored but not counted (docs/arena.md): how many for each reason. */
 export const VotesLeftOut = Type.Object({
   /** A newer vote of the same reader on the same question, model and passage replaced it. */
@@ -206,11 +244,13 @@ export const Stats = Type.Object({
   /** How many decided rounds a reader a day count in the comparison. */
   dailyRoundBound: Type.Integer(),
   models: Type.Array(ModelStats),
-  /** Only when more than two models appear in compared rounds. */
+  /** Only when more than two models appear in compared rounds (the leaderboard's strengths, kept for earlier clients). */
   bradleyTerry: Type.Union([
     Type.Array(Type.Object({ model: Type.String(), strength: Type.Number(), low: Type.Number(), high: Type.Number() })),
     Type.Null(),
   ]),
+  /** Once two models have been compared. */
+  leaderboard: Type.Union([Leaderboard, Type.Null()]),
 });
 export type Stats = Static<typeof Stats>;
 

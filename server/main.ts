@@ -83,14 +83,16 @@ async function main(): Promise<void> {
   await fetchModelsOnFirstStart(config, logger, terminalProgress);
   // Where the weight-free models have no index yet, they fit in a worker thread, on the other
   // core, while this thread opens the store; this one then loads what it cached, as on a
-  // restart. Neural models do not (they would be loaded twice), nor does a start from the
-  // sources (npm run dev:server: tsx does not reach worker threads, and the worker's entry is
-  // built beside main.js).
+  // restart. Neural models do not (they would be loaded twice: the worker is given the
+  // weight-free lineup only), nor does a start from the sources (npm run dev:server: tsx does
+  // not reach worker threads, and the worker's entry is built beside main.js).
   const workerUrl = new URL('./build-indexes-worker.js', import.meta.url);
-  if (existsSync(workerUrl) && chooseLineup(config.modelLineup, config) === 'corpus' && corpusIndexesMissing(config.dataDir)) {
+  // MODEL_LINEUP=neural without its weights ends the start here, before anything is fitted.
+  chooseLineup(config.modelLineup, config);
+  if (existsSync(workerUrl) && corpusIndexesMissing(config.dataDir)) {
     const workerStarted = performance.now();
     try {
-      const report = await buildIndexesInWorker(workerUrl, config);
+      const report = await buildIndexesInWorker(workerUrl, { ...config, modelLineup: 'corpus' });
       const built = report.models.filter((m) => !m.fromCache && !m.error).map((m) => m.id);
       logger.info({ models: built, ms: Math.round(performance.now() - workerStarted) }, 'indexes built in a worker thread');
     } catch (error) {

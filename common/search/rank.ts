@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../contract/api-schemas.ts';
+import type { Highlight, SearchResult } from '../../contract/api-schemas.ts';
 import type { PassageIndex, ScoredPassage } from './passage-index.ts';
 import { modelType } from './types.ts';
 
@@ -30,9 +30,19 @@ export function rankPassages(index: PassageIndex, vector: Float32Array, topK: nu
  * query: the server's answer, and a device's, are made here.
  */
 export function modelResults(model: ServedModel, passages: readonly BookPassage[], vector: Float32Array, hits: ScoredPassage[]): SearchResult[] {
+  return resultsOf(model, passages, hits, (passage) => model.index.bestSentence(passage, vector));
+}
+
+/** Ranked passages as /api/search returns them, `highlight` giving each one's sentence closest to the query (any model: the keyword arm's too). */
+export function resultsOf(
+  model: Omit<ServedModel, 'index'>,
+  passages: readonly BookPassage[],
+  hits: ScoredPassage[],
+  highlight: (passage: number) => Highlight | undefined,
+): SearchResult[] {
   return hits.map((hit, i): SearchResult => {
     const passage = passages[hit.passage]!;
-    const highlight = model.index.bestSentence(hit.passage, vector);
+    const sentence = highlight(hit.passage);
     return {
       id: passage.id,
       text: passage.text,
@@ -43,7 +53,7 @@ export function modelResults(model: ServedModel, passages: readonly BookPassage[
       section: passage.section,
       passage_index: passage.index,
       rank: i + 1,
-      ...(highlight ? { highlight } : {}),
+      ...(sentence ? { highlight: sentence } : {}),
     };
   });
 }

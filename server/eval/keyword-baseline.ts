@@ -1,11 +1,11 @@
-import MiniSearch from 'minisearch';
+import { KeywordIndex } from '../models/keyword-arm.ts';
 
 /**
- * The keyword baseline semantic search must beat: MiniSearch's BM25 over the same passages, with
- * its default settings (its own tokenizer, no stemming, no prefix or fuzzy matching).
+ * The keyword baseline semantic search must beat: the arena's keyword arm (MiniSearch's BM25
+ * over the same passages, with its default settings: its own tokenizer, no stemming, no prefix
+ * or fuzzy matching), ranking passage positions.
  */
 export function keywordBaseline(texts: string[]): (query: string, k: number) => number[] {
-  const search = new MiniSearch<{ id: number; text: string }>({ fields: ['text'] });
-  search.addAll(texts.map((text, id) => ({ id, text })));
-  return (query, k) => search.search(query).slice(0, k).map((hit) => hit.id as number);
+  const index = new KeywordIndex(texts);
+  return (query, k) => index.search(query, k).map((hit) => hit.passage);
 }

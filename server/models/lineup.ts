@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { KEYWORD_ARM } from './keyword-arm.ts';
 import { lsaRecipe } from './lsa.ts';
 import { QUERY_INSTRUCTION, requiredFiles, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 import { sifRecipe } from './sif.ts';
@@ -70,13 +71,14 @@ export function neuralSpecs(settings: NeuralLineupSettings): NeuralModelSpec[] {
 }
 
 /**
- * The names votes carry (model_type) for every model either lineup of this version serves, the
- * one running or not: a service moved from one lineup to the other still counts the votes the
- * first one earned.
+ * The names votes carry (model_type) for every model either lineup of this version serves (the
+ * weight-free models and the keyword arm always, BGE and UAE where their weights are), the one
+ * running or not: a service moved from one lineup to the other still counts the votes the first
+ * one earned.
  */
 export function servableModelTypes(settings: NeuralLineupSettings): string[] {
   const neural = neuralSpecs(settings).map((spec) => modelType({ family: spec.family, name: spec.repo.split('/').pop()! }));
-  return [...neural, ...corpusLineup({}).map((recipe) => modelType(recipe))];
+  return [...neural, ...corpusLineup({}).map((recipe) => modelType(recipe)), modelType(KEYWORD_ARM)];
 }
 
 export function missingNeuralFiles(settings: NeuralLineupSettings): string[] {
@@ -89,7 +91,11 @@ export class LineupError extends Error {}
 
 export type LineupKind = 'neural' | 'corpus';
 
-/** `auto` takes the neural lineup when every file is present; `neural` insists; `corpus` never tries. */
+/**
+ * `auto` takes the neural lineup when every file is present; `neural` insists; `corpus` never tries.
+ * Either way the weight-free models and the keyword arm are served too: the neural lineup adds
+ * BGE and UAE to the pool.
+ */
 export function chooseLineup(mode: 'auto' | 'neural' | 'corpus', settings: NeuralLineupSettings): LineupKind {
   if (mode === 'corpus') return 'corpus';
   const missing = missingNeuralFiles(settings);

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContextQuery, PassageContext, PassageParams, SearchReply, SearchRequest } from '../../contract/api-schemas.ts';
+import { DecidedRounds } from '../arena/decided-rounds.ts';
+import { leastDecidedPair, pairCounts } from '../arena/draw.ts';
 import { HttpError } from '../http/errors.ts';
+import { driverWords } from '../log.ts';
 import { LruCache } from '../search/lru-cache.ts';
 import { ModelUnavailableError, UnknownModelError, type RetrievalEngine } from '../search/retrieval-engine.ts';
 
@@ -8,13 +11,28 @@ const SERIALISED_ANSWERS = 256;
 
 /** POST /search and GET /passages/:id/context: open to anyone, searches limited per address. */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The bytes of the most asked answers, serialised by the reply schema once. A few hundred: the
-  // engine keeps thousands of answers, and their bytes would cost tens of megabytes.
-  const serialised = new LruCache<SearchReply, string>(SERIALISED_ANSWERS);
+  // The bytes of the most asked answers (by the models that gave them, top_k and query),
+  // serialised by the reply schema once. A few hundred: the engine keeps thousands of answers,
+  // and their bytes would cost tens of megabytes.
+  const serialised = new LruCache<string, string>(SERIALISED_ANSWERS);
+  const decided = new DecidedRounds(app.db, {
+    now: () => app.settings.now(),
+    dailyRoundBound: app.settings.dailyRoundBound,
+    onError: (error) => app.log.warn({ cause: driverWords(error) }, 'the decided rounds could not be counted; the arena draws from the last count'),
+  });
 
   const engineOf = (): RetrievalEngine => {
     if (!app.engine) throw new HttpError(503, 'Search is not available on this server');
     return app.engine;
+  };
+
+  /** A `both` search's two arms: the pair of the pool with the fewest decided rounds, ties broken at random. */
+  const drawPair = async (engine: RetrievalEngine): Promise<string[]> => {
+    const pool = engine.pool();
+    if (pool.length < 2) throw new HttpError(503, 'Fewer than two models can be served right now');
+    const idOf = new Map(pool.map((arm) => [arm.modelType, arm.id]));
+    const pair = leastDecidedPair(pairCounts([...idOf.keys()], await decided.current()), Math.random);
+    return pair.map((modelType) => idOf.get(modelType)!);
   };
 
   app.post(
@@ -38,12 +56,14 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const query = request.body.query; // trimmed before validation
       if (!query) throw new HttpError(400, 'Query must not be empty');
+      const engine = engineOf();
+      const models = request.body.models === 'both' ? await drawPair(engine) : [request.body.models];
       try {
-        const answer = await engineOf().search(query, request.body.top_k, request.body.models);
-        let body = serialised.get(answer);
+        const key = `${models.join(' ')}\n${request.body.top_k}\n${query}`;
+        let body = serialised.get(key);
         if (body === undefined) {
-          body = String(reply.serialize(answer));
-          serialised.set(answer, body);
+          body = String(reply.serialize(await engine.search(query, request.body.top_k, models)));
+          serialised.set(key, body);
         }
         // A string is sent as it is: the schema's serialiser already made it.
         return reply.type('application/json; charset=utf-8').send(body as unknown as SearchReply);

@@ -23,6 +23,8 @@ export interface PreparedPack {
 export function packableModels(engine: RetrievalEngine): PackableModel[] | null {
   const models: PackableModel[] = [];
   for (const entry of engine.entries) {
+    // The keyword arm is not packed: a device answers with the vector models (the arena's draw is the server's).
+    if ('keyword' in entry) continue;
     if (!('index' in entry) || !isRestoredModel(entry.index.model) || !entry.index.sentences) return null;
     models.push({ model: entry.index.model, vectors: entry.index.vectors, sentences: entry.index.sentences });
   }

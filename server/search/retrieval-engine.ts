@@ -1,28 +1,42 @@
-import type { CorpusSummary, HealthModel, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
+import type { CorpusSummary, HealthModel, Highlight, PassageContext, SearchResult } from '../../contract/api-schemas.ts';
 import type { Corpus } from '../corpus/load-corpus.ts';
-import type { PassageIndex } from '../../common/search/passage-index.ts';
+import type { PassageIndex, ScoredPassage } from '../../common/search/passage-index.ts';
+import type { KeywordIndex } from '../models/keyword-arm.ts';
 import type { LineupKind } from '../models/lineup.ts';
 import { modelType } from '../../common/search/types.ts';
 import { interleave } from '../../common/search/interleave.ts';
-import { modelResults, rankPassages } from '../../common/search/rank.ts';
+import { rankPassages, resultsOf } from '../../common/search/rank.ts';
 import { LruCache } from './lru-cache.ts';
 
 export type { SearchResult };
 
-/** A model the lineup names: served from its index, or unavailable with the reason. */
+/** A model the lineup names: served from its vector index or its keyword index, or unavailable with the reason. */
 export type LineupEntry =
   | { id: string; family: string; name: string; dim: number; index: PassageIndex }
+  | { id: string; family: string; name: string; dim: number; keyword: KeywordIndex }
   | { id: string; family: string; name: string; dim: number; error: string };
+
+/** An arm of the arena: a model that can be served now, by its id and the name its votes carry. */
+export interface Arm {
+  id: string;
+  modelType: string;
+}
+
+/** A model that can be served: its vector index, or its keyword index. */
+type ServedEntry = Exclude<LineupEntry, { error: string }>;
 
 export class ModelUnavailableError extends Error {}
 export class UnknownModelError extends Error {}
 
-/** Search over the book with every model of the lineup. */
+/** Search over the book with the models of the lineup. */
 export class RetrievalEngine {
   private readonly queryVectors: LruCache<string, Float32Array>;
   /** Told how long each model took for a question it computed (metrics). */
   onModelSearch: ((model: string, seconds: number) => void) | null = null;
-  /** Whole answers to repeated questions: a scan through every model, done once per question. */
+  /**
+   * Each model's answers to repeated questions, kept per model (a search's pair is drawn anew
+   * each time, so a question's cached answer never pins one pair): one scan per model and question.
+   */
   private readonly answers: LruCache<string, SearchResult[]>;
 
   constructor(
@@ -32,7 +46,8 @@ export class RetrievalEngine {
     queryCacheSize = 2000,
   ) {
     this.queryVectors = new LruCache(queryCacheSize);
-    this.answers = new LruCache(queryCacheSize);
+    // Two models' answers per question, as when a question's answer held both.
+    this.answers = new LruCache(queryCacheSize * 2);
   }
 
   modelIds(): string[] {
@@ -44,30 +59,34 @@ export class RetrievalEngine {
     return this.entries.map((e) => modelType(e));
   }
 
-  /** Best first for each model, interleaved across models, `topK` from each. */
-  async search(query: string, topK: number, models: string): Promise<SearchResult[]> {
-    const key = `${models}\n${topK}\n${query}`;
-    const cached = this.answers.get(key);
-    if (cached) return cached;
-    const answer = await this.searchAll(query, topK, models);
-    this.answers.set(key, answer);
-    return answer;
+  /** The arms a `both` search may draw: every model that can be served now. */
+  pool(): Arm[] {
+    return this.entries.filter((e) => !('error' in e)).map((e) => ({ id: e.id, modelType: modelType(e) }));
   }
 
-  private async searchAll(query: string, topK: number, models: string): Promise<SearchResult[]> {
-    const chosen = models === 'both' ? this.entries : this.entries.filter((e) => e.id === models);
-    if (chosen.length === 0) throw new UnknownModelError(`models must be both or one of ${this.modelIds().join(', ')}`);
-    const perModel = await Promise.all(
-      chosen.map(async (entry) => {
-        if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
-        const started = performance.now();
-        const { vector, hits } = await this.rank(entry.index, query, topK);
-        const results = modelResults(entry, this.corpus.passages, vector, hits);
-        this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
-        return results;
-      }),
-    );
-    return interleave(perModel);
+  /**
+   * Best first for each model asked (one id, or several), interleaved across them (model 1 rank
+   * 1, model 2 rank 1, model 1 rank 2, ...), `topK` from each.
+   */
+  async search(query: string, topK: number, models: string | readonly string[]): Promise<SearchResult[]> {
+    const chosen = (typeof models === 'string' ? [models] : models).map((id) => this.entries.find((e) => e.id === id));
+    if (chosen.length === 0 || chosen.some((entry) => !entry)) {
+      throw new UnknownModelError(`models must be both or one of ${this.modelIds().join(', ')}`);
+    }
+    return interleave(await Promise.all(chosen.map((entry) => this.searchModel(entry!, query, topK))));
+  }
+
+  private async searchModel(entry: LineupEntry, query: string, topK: number): Promise<SearchResult[]> {
+    const key = `${entry.id}\n${topK}\n${query}`;
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
+    const started = performance.now();
+    const { hits, highlight } = await this.rank(entry, query, topK);
+    const results = resultsOf(entry, this.corpus.passages, hits, highlight);
+    this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
+    this.answers.set(key, results);
+    return results;
   }
 
   /**
@@ -79,7 +98,7 @@ export class RetrievalEngine {
     const entry = this.entries.find((e) => modelType(e) === modelTypeName);
     if (!entry) return null;
     if ('error' in entry) throw new ModelUnavailableError(`The ${modelTypeName} model cannot be served right now`);
-    const { hits } = await this.rank(entry.index, query, topK);
+    const { hits } = await this.rank(entry, query, topK);
     return hits.map((hit) => this.corpus.passages[hit.passage]!.id);
   }
 
@@ -91,10 +110,14 @@ export class RetrievalEngine {
 
   private idsByText?: Map<string, string>;
 
-  /** The best `topK` passages for the query, and the query's vector. */
-  private async rank(index: PassageIndex, query: string, topK: number) {
-    const vector = await this.queryVector(index, query);
-    return { vector, hits: rankPassages(index, vector, topK) };
+  /**
+   * A served model's first `topK` passages for the query, best first, and how to find the
+   * sentence of one that best matches it: the one computation behind search and the shown check.
+   */
+  private async rank(entry: ServedEntry, query: string, topK: number): Promise<{ hits: ScoredPassage[]; highlight: (passage: number) => Highlight | undefined }> {
+    if ('keyword' in entry) return { hits: entry.keyword.search(query, topK), highlight: (passage) => entry.keyword.bestSentence(passage, query) };
+    const vector = await this.queryVector(entry.index, query);
+    return { hits: rankPassages(entry.index, vector, topK), highlight: (passage) => entry.index.bestSentence(passage, vector) };
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {
@@ -121,7 +144,7 @@ export class RetrievalEngine {
       family: e.family,
       name: e.name,
       dim: e.dim,
-      passages: 'index' in e ? e.index.count : 0,
+      passages: 'index' in e ? e.index.count : 'keyword' in e ? e.keyword.count : 0,
       status: 'error' in e ? 'unavailable' : 'ready',
     }));
   }

@@ -3,6 +3,7 @@ import { loadCorpus } from '../corpus/load-corpus.ts';
 import { loadOrBuildIndex, type ModelSource } from '../vectors/build-index.ts';
 import { terminalProgress, type Progress } from '../common/progress.ts';
 import { chooseLineup, corpusLineup, CORPUS_LINEUP_NEEDS_WORDS, neuralSpecs, type NeuralLineupSettings } from '../models/lineup.ts';
+import { KEYWORD_ARM, KeywordIndex } from '../models/keyword-arm.ts';
 import { loadWordVectors } from '../models/word-vectors.ts';
 import type { WordVectors } from '../../common/search/word-vectors.ts';
 import { RetrievalEngine, type LineupEntry } from './retrieval-engine.ts';
@@ -21,8 +22,11 @@ export interface RetrievalLog {
 }
 
 /**
- * Reads the book, chooses the lineup, and loads or builds each model's passage index. A neural
- * model that fails to load is kept in the lineup as unavailable (search answers 503 for it).
+ * Reads the book, chooses the lineup, and loads or builds each model's passage index: the pool
+ * of arms the arena draws from. The weight-free models and the keyword arm (BM25) are always in
+ * it; BGE and UAE join them whenever their weights are present (the neural lineup). A model that
+ * fails to load is kept in the lineup as unavailable (search answers 503 for it, and a `both`
+ * search never draws it).
  */
 export async function startRetrieval(
   settings: RetrievalSettings,
@@ -34,8 +38,8 @@ export async function startRetrieval(
   log.info(
     { lineup: kind, passages: corpus.passages.length, chapters: corpus.chapters.length },
     kind === 'neural'
-      ? 'model lineup: neural (BGE and UAE weights found)'
-      : 'model lineup: corpus (weight-free models fitted on the book)',
+      ? 'model lineup: neural (BGE and UAE weights found), beside the weight-free models and BM25'
+      : 'model lineup: corpus (weight-free models fitted on the book, and BM25)',
   );
   const cacheDir = path.join(settings.dataDir, 'vectors');
   const entries: LineupEntry[] = [];
@@ -45,7 +49,7 @@ export async function startRetrieval(
   // say so, as a model that fails to load does.
   let words: WordVectors | undefined;
   let wordsError: Error | undefined;
-  if (kind === 'corpus' && CORPUS_LINEUP_NEEDS_WORDS) {
+  if (CORPUS_LINEUP_NEEDS_WORDS) {
     try {
       words = await loadWordVectors({
         cacheDir,
@@ -56,16 +60,10 @@ export async function startRetrieval(
       wordsError = error as Error;
     }
   }
-  const sources: Array<{ describe: { id: string; family: string; name: string; dim: number }; load: () => Promise<ModelSource> }> =
-    kind === 'corpus'
-      ? corpusLineup({ words }).map((recipe) => ({
-          describe: { id: recipe.id, family: recipe.family, name: recipe.name, dim: 0 },
-          load: async () => {
-            if (wordsError) throw wordsError;
-            return { kind: 'corpus', recipe };
-          },
-        }))
-      : neuralSpecs(settings).map((spec) => {
+  type Source = { describe: { id: string; family: string; name: string; dim: number }; load: () => Promise<ModelSource> };
+  const neural: Source[] =
+    kind === 'neural'
+      ? neuralSpecs(settings).map((spec) => {
           const name = spec.repo.split('/').pop()!;
           return {
             describe: { id: name.toLowerCase(), family: spec.family, name, dim: 0 },
@@ -75,9 +73,17 @@ export async function startRetrieval(
               return { kind: 'neural', model: await loadNeuralModel(spec, { modelsDir: settings.modelsDir, dtype: settings.modelDtype }) };
             },
           };
-        });
+        })
+      : [];
+  const weightFree: Source[] = corpusLineup({ words }).map((recipe) => ({
+    describe: { id: recipe.id, family: recipe.family, name: recipe.name, dim: 0 },
+    load: async () => {
+      if (wordsError) throw wordsError;
+      return { kind: 'corpus', recipe };
+    },
+  }));
 
-  for (const source of sources) {
+  for (const source of [...neural, ...weightFree]) {
     try {
       const started = performance.now();
       const { index, fromCache } = await loadOrBuildIndex(await source.load(), corpus.passages, {
@@ -96,5 +102,11 @@ export async function startRetrieval(
       entries.push({ ...source.describe, error: (error as Error).message });
     }
   }
+  // Words, not meaning: the keyword arm needs no fit and nothing cached (MiniSearch indexes the
+  // book in ~70 ms), so it is not among the models whose cached indexes are reported.
+  const started = performance.now();
+  const keyword = new KeywordIndex(corpus.passages.map((p) => p.text));
+  entries.push({ ...KEYWORD_ARM, dim: keyword.vocabulary, keyword });
+  log.info({ keyword: KEYWORD_ARM.id, terms: keyword.vocabulary, ms: Math.round(performance.now() - started) }, `keyword index for ${KEYWORD_ARM.id} built`);
   return new RetrievalEngine(corpus, kind, entries);
 }

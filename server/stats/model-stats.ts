@@ -1,7 +1,7 @@
 import type { ComparisonRecord, ModelStats, ReactionCounts, Stats } from '../../contract/api-schemas.ts';
 import { USER_TYPES, type UserType } from '../../contract/vocabulary.ts';
-import { bootstrapBradleyTerry, type Comparison } from './bradley-terry.ts';
-import { outcomeForA, type Outcome, type RoundTally, type VoteTallies } from './rounds.ts';
+import { leaderboard } from './leaderboard.ts';
+import { flipOutcome, outcomeForA, type Outcome, type RoundTally, type VoteTallies } from './rounds.ts';
 import { wilsonInterval } from './wilson.ts';
 
 const emptyCounts = (): ReactionCounts => ({ '👍': 0, '🤷': 0, '👎': 0, total: 0 });
@@ -17,26 +17,9 @@ function record({ wins, ties, losses }: Tally): ComparisonRecord {
   return { wins, ties, losses, winRate: decisive ? wins / decisive : null, interval: wilsonInterval(wins, decisive) };
 }
 
-const flip = (o: Outcome): Outcome => (o === 'win' ? 'loss' : o === 'loss' ? 'win' : 'tie');
 const TALLY_KEY: Record<Outcome, keyof Tally> = { win: 'wins', tie: 'ties', loss: 'losses' };
 
-/**
- * The strengths are fitted among the models in the most compared rounds, at most this many: a
- * deployment compares a handful, and a model name is whatever a client sent, so thousands of
- * made-up names must not cost thousands of fitted strengths (a bootstrap of 200 fits each).
- */
-export const BRADLEY_TERRY_MAX_MODELS = 12;
-
-/** The models in the most compared rounds (ties by name), at most `max`, sorted by name. */
-function mostCompared(compared: RoundTally[], max: number): string[] {
-  const rounds = new Map<string, number>();
-  for (const r of compared) for (const m of [r.a, r.b]) rounds.set(m, (rounds.get(m) ?? 0) + r.count);
-  return [...rounds]
-    .sort(([m1, n1], [m2, n2]) => n2 - n1 || (m1 < m2 ? -1 : 1))
-    .slice(0, max)
-    .map(([m]) => m)
-    .sort();
-}
+export { BRADLEY_TERRY_MAX_MODELS } from './leaderboard.ts';
 
 /** Everything /api/stats reports, from the stored votes as the database counted them. */
 export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Stats {
@@ -53,7 +36,7 @@ export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Sta
   };
   for (const round of compared) {
     const a = outcomeForA(round);
-    for (const [model, outcome] of [[round.a, a], [round.b, flip(a)]] as const) {
+    for (const [model, outcome] of [[round.a, a], [round.b, flipOutcome(a)]] as const) {
       add(model, outcome, round.count);
       add(`${model}\u0000${round.userType}`, outcome, round.count);
     }
@@ -80,22 +63,10 @@ export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Sta
     },
   }));
 
-  const comparedModels = mostCompared(compared, BRADLEY_TERRY_MAX_MODELS);
-  const among = new Set(comparedModels);
-  let bradleyTerry: Stats['bradleyTerry'] = null;
-  if (comparedModels.length > 2) {
-    // One comparison per round, each group's rounds sharing one object.
-    const comparisons: Comparison[] = [];
-    for (const r of compared) {
-      if (!among.has(r.a) || !among.has(r.b)) continue;
-      const o = outcomeForA(r);
-      const comparison = { first: r.a, second: r.b, score: o === 'win' ? 1 : o === 'tie' ? 0.5 : 0 };
-      for (let i = 0; i < r.count; i++) comparisons.push(comparison);
-    }
-    bradleyTerry = [...bootstrapBradleyTerry(comparedModels, comparisons)]
-      .map(([model, s]) => ({ model, ...s }))
-      .sort((x, y) => y.strength - x.strength);
-  }
+  const board = leaderboard(compared);
+  // The leaderboard's strengths, as earlier clients read them: once more than two models met.
+  const bradleyTerry: Stats['bradleyTerry'] =
+    board && board.arms.length > 2 ? board.arms.map(({ model, strength, low, high }) => ({ model, strength, low, high })) : null;
 
   const votesOut = tallies.votesLeftOut;
   const leftOutVotes = { repeat: votesOut.repeat, notShown: votesOut['not-shown'], unknownModel: votesOut['unknown-model'], unchecked: votesOut.unchecked };
@@ -119,5 +90,6 @@ export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Sta
     dailyRoundBound,
     models: modelStats,
     bradleyTerry,
+    leaderboard: board,
   };
 }

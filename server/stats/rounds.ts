@@ -36,3 +36,8 @@ export function outcomeForA(round: Pick<RoundTally, 'aReaction' | 'bReaction'>):
   const difference = REACTION_RANK[round.aReaction] - REACTION_RANK[round.bReaction];
   return difference > 0 ? 'win' : difference < 0 ? 'loss' : 'tie';
 }
+
+/** The same round's outcome from the other model's side. */
+export function flipOutcome(o: Outcome): Outcome {
+  return o === 'win' ? 'loss' : o === 'loss' ? 'win' : 'tie';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAbPair } from '../../src/features/search/choose-ab-pair.ts';
+import { chooseAbPair, sharesOnePassage } from '../../src/features/search/choose-ab-pair.ts';
 
 const r = (model_type: string, text: string) => ({ model_type, text, similarity: 0.5 });
 const keep = () => 0.9; // random() ≥ 0.5 keeps the order
@@ -24,10 +24,27 @@ describe('chooseAbPair', () => {
     expect(firsts).toEqual(new Set(['b1', 'u1']));
   });
 
-  it('falls back to the first two results when BGE or UAE is missing', () => {
+  it('falls back to the first results of two models when BGE or UAE is missing', () => {
     const results = [r('LSA tfidf', 'l1'), r('SIF ppmi', 's1'), r('LSA tfidf', 'l2')];
     expect(chooseAbPair(results, keep).map((x) => x.text)).toEqual(['l1', 's1']);
     expect(chooseAbPair([r('BGE small', 'b1'), r('LSA', 'l1')], keep).map((x) => x.text)).toEqual(['b1', 'l1']);
+    expect(chooseAbPair([r('BM25 k', 'k1'), r('BM25 k', 'k2'), r('LSA', 'l1')], keep).map((x) => x.text)).toEqual(['k1', 'l1']);
+  });
+
+  it('shows one model’s first result alone when only that model answered: its two passages are no comparison', () => {
+    const lone = chooseAbPair([r('LSA tfidf', 'l1'), r('LSA tfidf', 'l2'), r('LSA tfidf', 'l3')], swap);
+    expect(lone.map((x) => [x.resultLabel, x.text])).toEqual([['A', 'l1']]);
+    // A server that names no model: its first two, as the spec says.
+    expect(chooseAbPair([{ text: 'x1' }, { text: 'x2' }], keep).map((x) => x.text)).toEqual(['x1', 'x2']);
+  });
+
+  it('knows when both models chose the same passage, by its id, or its text when there is none', () => {
+    const same = { ...r('LSA', 'The heart is a mirror.'), id: 'ch1-2' };
+    expect(sharesOnePassage([same, { ...same, model_type: 'BM25' }])).toBe(true);
+    expect(sharesOnePassage([same, { ...same, id: 'ch1-3' }])).toBe(false);
+    expect(sharesOnePassage([r('LSA', 'The heart. '), r('SIF', 'The heart.')])).toBe(true);
+    expect(sharesOnePassage([r('LSA', 'The heart.'), r('SIF', 'The soul.')])).toBe(false);
+    expect(sharesOnePassage([same])).toBe(false);
   });
 
   it('labels a lone result A, and no results nothing', () => {

@@ -1,6 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredFeedback } from '../../contract/api-schemas.ts';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/features/feedback/feedback-item.ts';
 import { flushOutbox, outbox } from '../../src/features/feedback/flush-outbox.ts';
@@ -41,7 +42,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     });
   const stored = async () => {
     const token = useSession.getState().authTokens!.access;
-    return (await (await server.api('/api/feedback?limit=100', { token })).json()) as Array<{ query: string; client_id: string }>;
+    return (await (await server.api('/api/feedback?limit=100', { token })).json()) as StoredFeedback[];
   };
 
   it('delivers at once when the server answers', async () => {
@@ -105,6 +106,25 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     });
     await waitFor(() => expect(result.current.state.byLabel[pressed.resultLabel].status).toBe('success'));
     expect((await stored()).filter((v) => v.query === 'pressed twice')).toHaveLength(1);
+  });
+
+  it('rates a passage both models chose once: one item per model, the same reaction, in one round', async () => {
+    const passage = { id: 'ch1-2', text: 'The heart is a mirror.', similarity: 0.4 };
+    const round = startRound('one passage for both', [
+      { ...passage, model_type: 'LSA x' },
+      { ...passage, model_type: 'BM25 y', similarity: 0.2 },
+    ]);
+    const { result } = renderHook(() => useFeedback(round));
+    const card = round.pair[0]!;
+    await act(async () => {
+      await result.current.react(card, '🤷');
+    });
+    expect(result.current.state.byLabel[card.resultLabel]).toMatchObject({ status: 'success', reaction: '🤷' });
+    const mine = (await stored()).filter((v) => v.query === 'one passage for both');
+    expect(mine.map((v) => [v.result_label, v.model_type]).sort()).toEqual(
+      round.pair.map((r) => [r.resultLabel, r.model_type]).sort(),
+    );
+    expect(new Set(mine.map((v) => `${v.reaction} ${v.round_id} ${v.retrieved_text}`))).toEqual(new Set([`🤷 ${round.id} ${passage.text}`]));
   });
 
   it('sends a vote left backed off by a long offline spell as soon as the app starts again', async () => {

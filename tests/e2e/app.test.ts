@@ -66,7 +66,9 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByText("Explore Al-Ghazali's Wisdom").waitFor();
     await p.getByText('Search through "The Alchemy of Happiness"').waitFor();
 
-    await search(p, 'Why does God send illness?');
+    // A question each model of the weight-free pool answers with a passage of its own, so that
+    // any pair drawn shows two (as do the others below that vote on A and B).
+    await search(p, 'Why was man created?');
     await p.getByText('Result A').waitFor();
     await p.getByText('Result B').waitFor();
     await expect(p.getByRole('heading', { name: 'Search Results' }).isVisible()).resolves.toBe(true);
@@ -88,7 +90,7 @@ describe('the PWA in Chromium, against the real server', () => {
       Record<string, unknown>
     >;
     expect(votes.slice(0, 2).map((v) => v.result_label).sort()).toEqual(['A', 'B']);
-    expect(votes[0]).toMatchObject({ user_type: 'Ustaz', username: 'demo', query: 'Why does God send illness?' });
+    expect(votes[0]).toMatchObject({ user_type: 'Ustaz', username: 'demo', query: 'Why was man created?' });
     expect(votes[0]!.round_id).toBe(votes[1]!.round_id);
     expect(votes[0]!.client_id).not.toBe(votes[1]!.client_id);
     expect(await p.evaluate(() => localStorage.getItem('userType'))).toBe('Ustaz');
@@ -182,7 +184,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('clears results for a blank query without calling the server, and says when nothing matched', async () => {
     const p = await openSignedIn();
-    await search(p, 'the heart as a mirror');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     let searches = 0;
     p.on('request', (r) => r.url().endsWith('/api/search') && searches++);
@@ -233,7 +235,7 @@ describe('the PWA in Chromium, against the real server', () => {
   it('says the search failed, in the spec’s words, when a search is made offline', async () => {
     const p = await openSignedIn();
     // Online first, so that the page has all it needs to show results and errors.
-    await search(p, 'the heart as a mirror');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     await p.evaluate(() => navigator.serviceWorker.ready);
     await context.setOffline(true);
@@ -245,7 +247,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('keeps a keyboard reader’s place after a vote, to go on to result B', async () => {
     const p = await openSignedIn();
-    await search(p, 'the heart as a mirror');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     await p.getByRole('button', { name: 'Good result (result A)' }).focus();
     await p.keyboard.press('Space');
@@ -255,9 +257,31 @@ describe('the PWA in Chromium, against the real server', () => {
     expect(await p.evaluate(() => document.activeElement?.closest('[data-testid="result-B"]') !== null)).toBe(true);
   });
 
+  it('shows a passage both models chose once, says so, and takes one vote for it, counted apart', async () => {
+    const p = await openSignedIn();
+    const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('authTokens') ?? '{}') as { access: string }).access);
+    const api = async <T,>(path: string) => (await (await fetch(`${suite.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    type Rounds = { rounds: { compared: number; samePassage: number } };
+    const before = (await api<Rounds>('/api/stats')).rounds;
+    // Every model of the weight-free pool gives this question the same first passage.
+    await search(p, 'Where is the happiness of the heart?');
+    await p.getByText('Both models chose the same passage.').waitFor();
+    expect(await p.getByTestId('result-same').count()).toBe(1);
+    expect(await p.getByTestId(/^result-[AB]$/).count()).toBe(0);
+    expect(await p.getByRole('group', { name: /^How helpful is/ }).count()).toBe(1);
+    await p.getByRole('button', { name: 'Good result (the passage both models chose)' }).click();
+    await p.getByText('Thank you for your feedback! You selected 👍').waitFor();
+    // One vote, stored for both models of the round: the same passage and reaction, A and B.
+    const votes = await api<Array<Record<string, string>>>('/api/feedback?limit=2');
+    expect(votes.map((v) => v.result_label).sort()).toEqual(['A', 'B']);
+    expect(new Set(votes.map((v) => `${v.round_id} ${v.reaction} ${v.retrieved_text}`)).size).toBe(1);
+    expect(votes[0]!.model_type).not.toBe(votes[1]!.model_type);
+    await expect.poll(async () => (await api<Rounds>('/api/stats')).rounds).toEqual({ ...before, samePassage: before.samePassage + 1 });
+  });
+
   it('shows the server’s detail when a search fails, with the results emptied', async () => {
     const p = await openSignedIn();
-    await search(p, 'the heart as a mirror');
+    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
     await p.getByText('Result A').waitFor();
     await context.route('**/api/search', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'models must be both or one of lsa-96, sif-150' }) }),
@@ -277,7 +301,8 @@ describe('the PWA in Chromium, against the real server', () => {
     expect((await field.inputValue()).length).toBe(1000);
     await p.getByText('1,000 of 1,000 characters').waitFor();
     await p.getByRole('button', { name: 'Search' }).click();
-    await p.getByText('Result A').waitFor();
+    // Two results, or one passage both models chose.
+    await p.getByTestId(/^result-(A|same)$/).waitFor();
     expect(await p.getByRole('alert').count()).toBe(0);
   });
 
@@ -351,7 +376,7 @@ describe('the PWA in Chromium, against the real server', () => {
         }
         await signIn(p);
         await p.waitForURL('**/dashboard');
-        await search(p, 'What is the key to the knowledge of God?');
+        await search(p, 'In what ways is the soul similar to God?');
         await p.getByText('Result B').waitFor();
         expect(await axeViolations(p), `dashboard ${colorScheme} ${width}`).toEqual([]);
         await screenshot(p, `dashboard-${colorScheme}-${width}`);

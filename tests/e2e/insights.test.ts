@@ -31,8 +31,8 @@ describe('insights and reading in context, in Chromium', () => {
     await searched;
     // The last round's cards, thanks and all, stay on screen until the new results replace them.
     await page.getByText('Thank you for your feedback!').first().waitFor({ state: 'detached' });
-    await page.getByText('Result B').waitFor();
-    if (await page.getByText('Both models found the same passage this time.').count()) return false;
+    await page.getByTestId(/^result-(B|same)$/).waitFor();
+    if (await page.getByText('Both models chose the same passage.').count()) return false;
     await page.getByRole('button', { name: `${a} (result A)` }).click();
     await page.getByText('Thank you for your feedback!').first().waitFor();
     await page.getByRole('button', { name: `${b} (result B)` }).click();
@@ -44,6 +44,10 @@ describe('insights and reading in context, in Chromium', () => {
     const page = await signedIn();
     // Three compared rounds: A wins one, loses one, ties one (questions whose two passages coincide are skipped).
     const questions = [
+      // Three questions each model answers with a passage of its own, whichever pair is drawn; the rest in reserve.
+      'Why was man created?',
+      'In what ways is the soul similar to God?',
+      'How does Ghazali define love?',
       'bright pebbles that become a worthless burden on the boat',
       'craving worldly things is like drinking salt water',
       'family responsibilities distract a husband from prayer',
@@ -71,16 +75,25 @@ describe('insights and reading in context, in Chromium', () => {
     await table.waitFor();
     const rows = await table.getByRole('row').allInnerTexts();
     const all = rows.filter((r) => r.includes('All readers')).map((r) => r.split('\t'));
-    expect(all).toHaveLength(2);
-    // Every compared round gives one model a win, a tie or a loss, and the other the mirror of it.
-    const [first, second] = all.map((cells) => cells.slice(2, 5).map(Number)) as [number[], number[]];
-    expect(first[0]).toBe(second[2]);
-    expect(first[1]).toBe(second[1]);
-    expect(first[2]).toBe(second[0]);
-    // Three rounds: one tie, and two decisive rounds shared between the models.
-    expect(first[0]! + first[1]! + first[2]!).toBe(3);
-    expect(first[1]).toBe(1);
+    // The models drawn for the three rounds: two or three of the pool.
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    expect(all.length).toBeLessThanOrEqual(3);
+    // Every compared round gives one model a win, a tie or a loss, and the other the mirror of it:
+    // three rounds, one of them a tie, are six results, two wins, two ties and two losses in all.
+    const totals = all.map((cells) => cells.slice(2, 5).map(Number)).reduce((sum, [w, t, l]) => [sum[0]! + w!, sum[1]! + t!, sum[2]! + l!], [0, 0, 0]);
+    expect(totals).toEqual([2, 2, 2]);
     await page.getByText('3 searches had both results rated and can be compared', { exact: false }).waitFor();
+    // The leaderboard: every compared model with its strength and interval, the pairs that met,
+    // and how sure the order of the top two is.
+    const board = page.getByRole('table', { name: 'Leaderboard: strength per model with 95% intervals, strongest first' });
+    const boardRows = (await board.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split('\t'));
+    expect(boardRows.map((cells) => cells[0])).toEqual(all.map((_, i) => String(i + 1)));
+    expect(boardRows.map((cells) => cells[1]).sort()).toEqual(all.map((cells) => cells[0]).sort());
+    for (const cells of boardRows) expect(cells[3]).toMatch(/^\d+\.\d\d – \d+\.\d\d$/);
+    const pairs = (await page.getByRole('table', { name: 'Wins, ties and losses of each model against each other' }).getByRole('row').allInnerTexts()).slice(1);
+    expect(pairs.length % 2).toBe(0);
+    expect(pairs.reduce((n, r) => n + r.split('\t').slice(2, 5).map(Number).reduce((a, b) => a + b, 0), 0)).toBe(6);
+    await page.getByText(/already separated|would separate them|level so far/).waitFor();
     const reactions = await page.getByRole('table', { name: 'Reactions per model' }).getByRole('row').allInnerTexts();
     const total = reactions.slice(1).reduce((n, r) => n + Number(r.split('\t')[4]), 0);
     expect(total).toBe(6);
@@ -105,7 +118,8 @@ describe('insights and reading in context, in Chromium', () => {
     // The server cannot take votes for a while: the next two wait in the outbox.
     await context.route('**/api/save', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable"}' }));
     let voted = false;
-    for (const question of ['the heart is like a mirror', 'patience in marriage', 'the love of God', 'what happens after death']) {
+    // A question no other test here votes on: a reader's vote again on a question, model and passage replaces the first.
+    for (const question of ['When is it better for a man to stay single?', 'the heart is like a mirror', 'patience in marriage', 'the love of God', 'what happens after death']) {
       if ((voted = await voteOn(page, question, 'Good result', 'Not relevant'))) break;
     }
     expect(voted).toBe(true);
@@ -117,8 +131,9 @@ describe('insights and reading in context, in Chromium', () => {
     const page = await signedIn();
     await page.getByLabel('What would you like to know?').fill('blind men and the elephant');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Result A').waitFor();
-    const [reading] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Read in context (result A)' }).click()]);
+    // Every model gives this question the same passage: its one card's link.
+    await page.getByTestId(/^result-(A|same)$/).waitFor();
+    const [reading] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /^Read in context/ }).first().click()]);
     await reading.waitForURL(/\/read\/[a-z0-9-]+$/);
     const current = reading.locator('[aria-current="true"]');
     await current.waitFor();
@@ -224,11 +239,11 @@ describe('insights and reading in context, in Chromium', () => {
 
   it('keeps the question, the results and the round’s votes across a visit to Insights and Back, and votes on the rest of the round', async () => {
     const page = await signedIn();
-    for (const question of ['the heart is a mirror that must be polished', 'the soul as a rider on a horse', 'music that stirs the heart']) {
+    for (const question of ['what does Ghazali actually mean when he talks about the heart?', 'Why was man created?', 'music and dancing']) {
       await page.getByLabel('What would you like to know?').fill(question);
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByText(`Results for “${question}”`).waitFor();
-      if (!(await page.getByText('Both models found the same passage this time.').count())) break;
+      if (!(await page.getByText('Both models chose the same passage.').count())) break;
     }
     const question = await page.getByLabel('What would you like to know?').inputValue();
     await page.getByRole('button', { name: 'Good result (result A)' }).click();

@@ -81,6 +81,9 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
   async function search(page: Page, query: string): Promise<void> {
     await page.getByLabel('What would you like to know?').fill(query);
     await page.getByRole('button', { name: 'Search' }).click();
+    // This question's results: the last question's cards stay on screen until they arrive, and a
+    // press meant for the new round could land on the old one's button.
+    await page.getByText(`Results for “${query}”`).waitFor();
     await page.getByText('Result B').waitFor();
   }
 
@@ -134,7 +137,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, {});
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'What is the vision of God?');
+    await signInAndSearch(page, server, 'In what ways is the soul similar to God?');
     await server.down();
     await page.getByRole('button', { name: 'Good result (result A)' }).click();
     await page.getByText('Thank you for your feedback! You selected 👍').waitFor();
@@ -142,7 +145,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent. It will go as soon as the server can be reached.').waitFor();
     await server.up();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
-    const votes = (await server.votes()).filter((v) => v.query === 'What is the vision of God?');
+    const votes = (await server.votes()).filter((v) => v.query === 'In what ways is the soul similar to God?');
     expect(votes).toEqual([expect.objectContaining({ result_label: 'A', reaction: '👍' })]);
     await server.down();
   });
@@ -151,7 +154,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, {});
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'Where is the happiness of the heart?');
+    await signInAndSearch(page, server, 'How does Ghazali define love?');
     const answers = [
       { status: 200, contentType: 'text/html', body: '<html>Please sign in to the Wi-Fi</html>' },
       { status: 302, headers: { location: '/about' } },
@@ -165,7 +168,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
     await page.getByTestId('outbox-pending').getByText('2 votes are waiting to be sent').waitFor();
     await context.unrouteAll({ behavior: 'wait' });
-    await search(page, 'What does the proxy say?');
+    await search(page, 'What does the proxy say about love?');
     await context.route('**/api/save', (route) => route.fulfill(answers[2]!));
     await page.getByRole('button', { name: 'Somewhat relevant (result A)' }).click();
     await page.getByTestId('outbox-pending').getByText('3 votes are waiting to be sent').waitFor();
@@ -176,7 +179,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByTestId('outbox-pending').getByRole('button', { name: 'Send now' }).click();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
     const votes = (await server.votes()).map((v) => `${v.query}|${v.result_label}|${v.reaction}`).sort();
-    expect(votes).toEqual(['What does the proxy say?|A|🤷', 'Where is the happiness of the heart?|A|👍', 'Where is the happiness of the heart?|B|👎']);
+    expect(votes).toEqual(['How does Ghazali define love?|A|👍', 'How does Ghazali define love?|B|👎', 'What does the proxy say about love?|A|🤷']);
     await server.down();
   });
 
@@ -184,7 +187,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'How should a man examine himself?');
+    await signInAndSearch(page, server, 'Is it possible for a human being to love God when He is so unlike us?');
     await server.down();
     await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
     await page.getByText('will be sent as soon as the server can be reached').waitFor();
@@ -193,7 +196,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     // The worker tries first with the expired token, gets 401, and asks the page to refresh and flush.
     await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'FLUSH_OUTBOX' }));
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
-    const votes = (await server.votes()).filter((v) => v.query === 'How should a man examine himself?');
+    const votes = (await server.votes()).filter((v) => v.query === 'Is it possible for a human being to love God when He is so unlike us?');
     expect(votes).toEqual([expect.objectContaining({ result_label: 'B', reaction: '👎' })]);
     await server.down();
   });
@@ -204,7 +207,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'warm-up');
+    await signInAndSearch(page, server, 'Why was man created?');
     const given: Vote[] = [];
     const faults: Record<string, number> = {};
     const labels = ['A', 'B'];
@@ -214,7 +217,8 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
       ['👎', 'Not relevant'],
     ];
     for (let trial = 1; trial <= 56; trial++) {
-      const query = `trial ${trial}: the heart, the world and the love of God`;
+      // Each model of the weight-free pool answers it with a passage of its own: any pair drawn shows A and B.
+      const query = `trial ${trial}: How does Ghazali define love?`;
       await search(page, query);
       const fault = (['none', 'offline', 'server-error', 'lost-reply', 'none'] as const)[Math.floor(random() * 5)]!;
       faults[fault] = (faults[fault] ?? 0) + 1;

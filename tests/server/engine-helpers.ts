@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { silentProgress } from '../../server/common/progress.ts';
 import { startRetrieval, type RetrievalSettings } from '../../server/search/start-retrieval.ts';
-import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 import { loadWordVectors } from '../../server/models/word-vectors.ts';
 import type { WordVectors } from '../../common/search/word-vectors.ts';
 
@@ -35,6 +35,15 @@ export async function settingsFor(overrides: Partial<RetrievalSettings> = {}): P
 export async function corpusEngine(overrides: Partial<RetrievalSettings> = {}): Promise<RetrievalEngine> {
   const dataDir = overrides.dataDir ?? (await prefittedDataDir('engine-'));
   return startRetrieval(await settingsFor({ modelLineup: 'corpus', dataDir, ...overrides }), quietLog, silentProgress);
+}
+
+/**
+ * The weight-free engine with its two vector models only (LSA and SIF), so that every search of
+ * both draws that pair: for tests written around their two first passages.
+ */
+export async function vectorPairEngine(): Promise<RetrievalEngine> {
+  const pool = await corpusEngine();
+  return new RetrievalEngine(pool.corpus, pool.kind, pool.entries.filter((entry) => !('keyword' in entry)));
 }
 
 let wordVectors: Promise<WordVectors> | undefined;

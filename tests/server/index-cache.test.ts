@@ -70,7 +70,7 @@ describe('the vector cache', () => {
     const first = await startRetrieval(settings, log, silentProgress);
     const second = await startRetrieval(settings, log, silentProgress);
     expect(built.filter((l) => l.includes('"fromCache":true'))).toHaveLength(2);
-    expect(await second.search('patience', 3, 'both')).toEqual(await first.search('patience', 3, 'both'));
+    expect(await second.search('patience', 3, ['lsa-96', 'sif-150'])).toEqual(await first.search('patience', 3, ['lsa-96', 'sif-150']));
     expect((await readdir(path.join(settings.dataDir, 'vectors'))).sort()).toEqual(['lsa-96.vectors', 'sif-150.vectors', 'word-vectors-50000.vectors']);
   });
 });

@@ -30,9 +30,12 @@ function expectClose(actual: Float32Array, expected: number[]): void {
 describe('the neural lineup, driven through the production code with a tiny generated BERT', () => {
   let modelsDir: string;
   let model: EmbeddingModel;
+  /** One DATA_DIR for the engines started here: the weight-free models are fitted once, then loaded from its cache. */
+  let sharedDataDir: string;
 
   beforeAll(async () => {
     modelsDir = await mkdtemp(path.join(tmpdir(), 'models-'));
+    sharedDataDir = await mkdtemp(path.join(tmpdir(), 'engine-'));
     await writeTinyBertFolder(modelsDir, BGE, BGE_TOKENIZER);
     await writeTinyBertFolder(modelsDir, UAE, BGE_TOKENIZER);
     model = await loadNeuralModel({ repo: BGE, family: 'BGE', queryInstruction: QUERY_INSTRUCTION }, { modelsDir, dtype: 'q8', batchSize: 2 });
@@ -61,19 +64,21 @@ describe('the neural lineup, driven through the production code with a tiny gene
     }
   });
 
-  it('is chosen by auto when every file is present, and then serves BGE and UAE side by side', async () => {
-    const settings = await settingsFor({ modelsDir, modelLineup: 'auto' });
+  it('is chosen by auto when every file is present, and then adds BGE and UAE to the pool, served side by side', async () => {
+    const settings = await settingsFor({ modelsDir, modelLineup: 'auto', dataDir: sharedDataDir });
     expect(chooseLineup('auto', settings)).toBe('neural');
     const engine = await startRetrieval(settings, quietLog, silentProgress);
     expect(engine.kind).toBe('neural');
-    const results = await engine.search('the love of God', 2, 'both');
+    expect(engine.pool().map((arm) => arm.id)).toEqual(['bge-small-en-v1.5', 'uae-large-v1', 'lsa-96', 'sif-150', 'bm25']);
+    const results = await engine.search('the love of God', 2, ['bge-small-en-v1.5', 'uae-large-v1']);
     expect(results.map((r) => r.model_type)).toEqual([
       'BGE bge-small-en-v1.5',
       'UAE UAE-Large-V1',
       'BGE bge-small-en-v1.5',
       'UAE UAE-Large-V1',
     ]);
-  });
+    // The weight-free models are fitted here, beside the tiny BERTs.
+  }, 120_000);
 
   it('names every missing file and the pull command when MODEL_LINEUP=neural lacks weights', async () => {
     const partial = await mkdtemp(path.join(tmpdir(), 'partial-'));
@@ -100,9 +105,17 @@ describe('the neural lineup, driven through the production code with a tiny gene
     await writeTinyBertFolder(broken, UAE, BGE_TOKENIZER);
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(broken, UAE, 'onnx', 'model_quantized.onnx'), 'not an onnx file');
-    const engine = await startRetrieval(await settingsFor({ modelsDir: broken }), quietLog, silentProgress);
-    expect(engine.models().map((m) => m.status)).toEqual(['ready', 'unavailable']);
-    await expect(engine.search('love', 1, 'both')).rejects.toThrow(/UAE UAE-Large-V1 model cannot be served/);
+    const engine = await startRetrieval(await settingsFor({ modelsDir: broken, dataDir: sharedDataDir }), quietLog, silentProgress);
+    expect(engine.models().map((m) => [m.id, m.status])).toEqual([
+      ['bge-small-en-v1.5', 'ready'],
+      ['uae-large-v1', 'unavailable'],
+      ['lsa-96', 'ready'],
+      ['sif-150', 'ready'],
+      ['bm25', 'ready'],
+    ]);
+    await expect(engine.search('love', 1, 'uae-large-v1')).rejects.toThrow(/UAE UAE-Large-V1 model cannot be served/);
     expect(await engine.search('love', 1, 'bge-small-en-v1.5')).toHaveLength(1);
-  });
+    // The arena never draws it.
+    expect(engine.pool().map((arm) => arm.id)).toEqual(['bge-small-en-v1.5', 'lsa-96', 'sif-150', 'bm25']);
+  }, 120_000);
 });

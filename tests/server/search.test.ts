@@ -23,7 +23,8 @@ describe('POST /api/search', () => {
   it('counts a vote for a model it served in the statistics, and not one for a name a reader made up', async () => {
     await server.addUser('voter', 'voter password 1');
     const { access_token: token } = (await (await server.login('voter', 'voter password 1')).json()) as { access_token: string };
-    const [lsa, sif] = (await (await search({ query: 'the lamp of the heart' })).json()) as Result[];
+    // The two arms drawn for this search, whichever they are.
+    const [first, second] = (await (await search({ query: 'the lamp of the heart', top_k: 1 })).json()) as Result[];
     const vote = (round: string, label: 'A' | 'B', model_type: string, reaction: string, text: string) => ({
       user_type: 'Enthusiast', username: 'voter', query: 'the lamp of the heart', retrieved_text: text, model_type,
       result_label: label, reaction, confidence_score: 0.5, client_id: crypto.randomUUID(), round_id: round,
@@ -34,34 +35,38 @@ describe('POST /api/search', () => {
       token,
       json: {
         items: [
-          vote(served, 'A', lsa!.model_type, '👍', lsa!.text),
-          vote(served, 'B', sif!.model_type, '🤷', sif!.text),
+          vote(served, 'A', first!.model_type, '👍', first!.text),
+          vote(served, 'B', second!.model_type, '🤷', second!.text),
           vote(madeUp, 'A', 'Visit https://evil.example to claim your prize', '👍', 'x'),
-          vote(madeUp, 'B', sif!.model_type, '👎', sif!.text),
+          vote(madeUp, 'B', second!.model_type, '👎', second!.text),
         ],
       },
     });
     expect(await saved.json()).toEqual({ saved: 4, duplicates: 0 });
     const stats = (await (await server.api('/api/stats', { token })).json()) as { votes: number; leftOut: number; models: Array<{ model: string }> };
-    expect(stats.models.map((m) => m.model).sort()).toEqual([lsa!.model_type, sif!.model_type].sort());
-    // The made-up name left out; SIF's second vote on the same passage for the same question replaces its first.
+    expect(stats.models.map((m) => m.model).sort()).toEqual([first!.model_type, second!.model_type].sort());
+    // The made-up name left out; The second arm's second vote on the same passage for the same question replaces its first.
     expect(stats).toMatchObject({ votes: 2, leftOut: 2, leftOutVotes: { unknownModel: 1, repeat: 1, notShown: 0, unchecked: 0 } });
   });
 
-  it('answers with both models’ best passages, interleaved, three each by default', async () => {
+  it('answers with two drawn models’ best passages, interleaved, three each by default', async () => {
     const res = await search({ query: 'What is the key to the knowledge of God?' });
     expect(res.status).toBe(200);
     const results = (await res.json()) as Result[];
     expect(results).toHaveLength(6);
+    const [one, two] = [results[0]!.model, results[1]!.model];
+    expect(one).not.toBe(two);
+    expect(['lsa-96', 'sif-150', 'bm25']).toEqual(expect.arrayContaining([one, two]));
     expect(results.map((r) => [r.model, r.rank])).toEqual([
-      ['lsa-96', 1], ['sif-150', 1], ['lsa-96', 2], ['sif-150', 2], ['lsa-96', 3], ['sif-150', 3],
+      [one, 1], [two, 1], [one, 2], [two, 2], [one, 3], [two, 3],
     ]);
     // The passage whose first sentence this is; LSA ranks it third since general English joined
     // (ch2-3 and ch1-3 also speak of knowing God and oneself).
-    const keyPassage = results.find((r) => r.model === 'lsa-96' && r.id === 'ch1-1');
+    const lsa = (await (await search({ query: 'What is the key to the knowledge of God?', models: 'lsa-96' })).json()) as Result[];
+    const keyPassage = lsa.find((r) => r.id === 'ch1-1');
     expect(keyPassage).toMatchObject({ chapter: 'Chapter I: The Knowledge of Self', model_type: 'LSA tfidf-svd-96+lex-256+glove-100-wordnet+thesaurus+gloss' });
     expect(keyPassage!.text.startsWith('KNOWLEDGE of self is the key to the knowledge of God')).toBe(true);
-    for (const model of ['lsa-96', 'sif-150']) {
+    for (const model of [one, two]) {
       const sims = results.filter((r) => r.model === model).map((r) => r.similarity);
       expect([...sims].sort((a, b) => b - a)).toEqual(sims);
       expect(sims.every((s) => s > -1 && s <= 1)).toBe(true);
@@ -70,7 +75,11 @@ describe('POST /api/search', () => {
   });
 
   it('marks in every result the sentence that best matches the question, by the same model', async () => {
-    const results = (await (await search({ query: 'blind men and the elephant', top_k: 3 })).json()) as Result[];
+    const results: Result[] = [];
+    for (const models of ['lsa-96', 'sif-150', 'bm25']) {
+      results.push(...((await (await search({ query: 'blind men and the elephant', top_k: 3, models })).json()) as Result[]));
+    }
+    expect(results).toHaveLength(9);
     for (const r of results) {
       expect(r.highlight, r.id).toBeDefined();
       const { start, end } = r.highlight!;
@@ -79,22 +88,24 @@ describe('POST /api/search', () => {
       expect(sentence).toMatch(/^["“‘(]?[A-Z0-9]/);
       expect(sentence).toMatch(/[.!?;:"”’)]$/);
     }
-    const best = results.find((r) => r.model === 'lsa-96' && r.rank === 1)!;
-    expect(best.text.slice(best.highlight!.start, best.highlight!.end)).toContain('some blind men, hearing that an elephant');
+    for (const model of ['lsa-96', 'bm25']) {
+      const best = results.find((r) => r.model === model && r.rank === 1)!;
+      expect(best.text.slice(best.highlight!.start, best.highlight!.end), model).toContain('some blind men, hearing that an elephant');
+    }
   });
 
-  it('finds the one passage that names what the reader asks, from both models', async () => {
-    const results = (await (await search({ query: 'Harut and Marut', top_k: 3 })).json()) as Result[];
-    for (const model of ['lsa-96', 'sif-150']) {
-      const own = results.filter((r) => r.model === model);
+  it('finds the one passage that names what the reader asks, from every model', async () => {
+    for (const model of ['lsa-96', 'sif-150', 'bm25']) {
+      const own = (await (await search({ query: 'Harut and Marut', top_k: 3, models: model })).json()) as Result[];
       expect(own, model).toHaveLength(3);
       expect(own.some((r) => r.text.includes('Harut and Marut')), model).toBe(true);
     }
   });
 
   it('honours top_k and a single model', async () => {
-    const one = (await (await search({ query: 'patience', top_k: 1 })).json()) as Result[];
-    expect(one.map((r) => r.model)).toEqual(['lsa-96', 'sif-150']);
+    const one = (await (await search({ query: 'the patient man', top_k: 1 })).json()) as Result[];
+    expect(one).toHaveLength(2);
+    expect(one[0]!.model).not.toBe(one[1]!.model);
     const sif = (await (await search({ query: 'patience', top_k: 5, models: 'sif-150' })).json()) as Result[];
     expect(sif).toHaveLength(5);
     expect(new Set(sif.map((r) => r.model))).toEqual(new Set(['sif-150']));
@@ -107,8 +118,9 @@ describe('POST /api/search', () => {
   });
 
   it('trims the query', async () => {
-    const padded = (await (await search({ query: '   patience  ' })).json()) as Result[];
-    const plain = (await (await search({ query: 'patience' })).json()) as Result[];
+    const padded = (await (await search({ query: '   patience  ', models: 'lsa-96' })).json()) as Result[];
+    const plain = (await (await search({ query: 'patience', models: 'lsa-96' })).json()) as Result[];
+    expect(plain).toHaveLength(3);
     expect(padded).toEqual(plain);
   });
 
@@ -127,7 +139,7 @@ describe('POST /api/search', () => {
     [{ query: 'love', top_k: 11 }, 'top_k must be at most 10'],
     [{ query: 'love', top_k: 2.5 }, 'top_k must be a whole number'],
     [{ query: 'love', top_k: '3' }, 'top_k must be a whole number'],
-    [{ query: 'love', models: 'gpt' }, 'models must be both or one of lsa-96, sif-150'],
+    [{ query: 'love', models: 'gpt' }, 'models must be both or one of lsa-96, sif-150, bm25'],
   ])('answers 400 for %j: %s', async (body, detail) => {
     const res = await search(body);
     expect(res.status).toBe(400);
@@ -156,8 +168,10 @@ describe('POST /api/search', () => {
       lineup: 'corpus',
       corpus: { title: 'The Alchemy of Happiness', chapters: 11, passages: 173 },
       models: [
-        { id: 'lsa-96', family: 'LSA', dim: 96 + 256 + 100, passages: 173 },
-        { id: 'sif-150', family: 'SIF', dim: 150 + 100, passages: 173 },
+        { id: 'lsa-96', family: 'LSA', dim: 96 + 256 + 100, passages: 173, status: 'ready' },
+        { id: 'sif-150', family: 'SIF', dim: 150 + 100, passages: 173, status: 'ready' },
+        // The keyword arm: its dimension is the book's vocabulary.
+        { id: 'bm25', family: 'BM25', name: 'minisearch', passages: 173, status: 'ready' },
       ],
     });
   });
@@ -166,28 +180,41 @@ describe('POST /api/search', () => {
 describe('POST /api/search with a model that cannot be served', () => {
   let server: TestServer;
 
+  let alone: TestServer;
+  const broken = { id: 'uae-large-v1', family: 'UAE', name: 'UAE-Large-V1', dim: 1024, error: 'weights are corrupt' };
+
   beforeAll(async () => {
     const healthy = await corpusEngine();
-    const [lsa] = healthy.entries;
-    const engine = new RetrievalEngine(healthy.corpus, 'neural', [
-      lsa!,
-      { id: 'uae-large-v1', family: 'UAE', name: 'UAE-Large-V1', dim: 1024, error: 'weights are corrupt' },
-    ]);
-    server = await startTestServer('embedded', { extra: { engine } });
+    const [lsa, sif] = healthy.entries;
+    server = await startTestServer('embedded', { extra: { engine: new RetrievalEngine(healthy.corpus, 'neural', [lsa!, sif!, broken]) } });
+    alone = await startTestServer('embedded', { extra: { engine: new RetrievalEngine(healthy.corpus, 'neural', [lsa!, broken]) } });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await alone.close();
+  });
 
-  it('answers 503 naming the model, and says so in health', async () => {
-    const res = await server.api('/api/search', { json: { query: 'love' } });
+  it('answers 503 naming the model when asked for it, and says so in health', async () => {
+    const res = await server.api('/api/search', { json: { query: 'love', models: 'uae-large-v1' } });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: 'The UAE UAE-Large-V1 model cannot be served right now' });
     const health = (await (await server.api('/api/health')).json()) as { status: string };
     expect(health.status).toBe('degraded');
   });
 
-  it('still serves the healthy model alone', async () => {
-    const res = await server.api('/api/search', { json: { query: 'love', models: 'lsa-96' } });
-    expect(res.status).toBe(200);
+  it('never draws it for a search of both: the pair comes from the models that can be served', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await server.api('/api/search', { json: { query: `love ${i}`, top_k: 1 } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Result[]).map((r) => r.model).sort()).toEqual(['lsa-96', 'sif-150']);
+    }
+  });
+
+  it('answers 503 to a search of both when fewer than two models can be served, and serves the healthy one alone', async () => {
+    const res = await alone.api('/api/search', { json: { query: 'love' } });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: 'Fewer than two models can be served right now' });
+    expect((await alone.api('/api/search', { json: { query: 'love', models: 'lsa-96' } })).status).toBe(200);
   });
 });
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 describe('checking a vote against what its model shows', () => {
   it('finds a passage among its model’s first three for the question, however the question is spaced and cased', async () => {
     const query = 'What is the key to the knowledge of God?';
-    const [lsa] = await engine.search(query, 3, 'both');
+    const [lsa] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
     const results = await engine.search(query, SHOWN_RANKS, lsa!.model);
     const check = new ShownCheck(engine, []);
     const spaced = '  what is THE key to the\tknowledge of god?  ';
@@ -29,7 +29,7 @@ describe('checking a vote against what its model shows', () => {
 
   it('says not-shown for a passage the model does not return, made up or the book’s, and unknown-model or unchecked for a name it cannot run', async () => {
     const query = 'music and dancing';
-    const [lsa] = await engine.search(query, 3, 'both');
+    const [lsa] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
     const shown = new Set((await engine.search(query, SHOWN_RANKS, lsa!.model)).map((r) => r.id));
     const other = engine.corpus.passages.find((p) => !shown.has(p.id))!;
     const check = new ShownCheck(engine, ['BGE bge-small-en-v1.5']);
@@ -49,7 +49,7 @@ describe('checking a vote against what its model shows', () => {
 
   it('searches once per distinct question and model, and not again for a question it has checked', async () => {
     const query = 'envy';
-    const results = await engine.search(query, 3, 'both');
+    const results = await engine.search(query, 3, ['lsa-96', 'sif-150']);
     const counting = Object.create(engine) as RetrievalEngine;
     let searches = 0;
     counting.firstPassageIds = (...args) => ((searches += 1), engine.firstPassageIds(...args));
@@ -67,7 +67,7 @@ describe('votes saved before the checks', () => {
     const test = await openTestDb('embedded');
     try {
       const query = 'envy';
-      const [lsa, sif] = await engine.search(query, 3, 'both');
+      const [lsa, sif] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
       // As votes stood before migration 006: no question, passage or verdict.
       const legacy = (label: string, model: string, text: string, round: string) =>
         test.db.query(

@@ -228,6 +228,16 @@ describe('computeStats', () => {
     expect(bge.comparison.byUserType.Enthusiast).toMatchObject({ wins: 2, ties: 1, losses: 0, winRate: 1 });
   });
 
+  it('ranks the compared models on a leaderboard of their decided rounds, same-passage rounds left out', () => {
+    expect(stats.leaderboard!.rounds).toBe(4);
+    expect(stats.leaderboard!.arms.map((m) => [m.model, m.rounds])).toEqual([['BGE', 4], ['UAE', 4]]);
+    expect(stats.leaderboard!.pairs).toEqual([
+      { model: 'BGE', opponent: 'UAE', wins: 2, ties: 1, losses: 1 },
+      { model: 'UAE', opponent: 'BGE', wins: 1, ties: 1, losses: 2 },
+    ]);
+    expect(stats.leaderboard!.separation).toMatchObject({ leader: 'BGE', runnerUp: 'UAE', separated: false });
+  });
+
   it('fits Bradley–Terry only when more than two models were compared', async () => {
     expect(stats.bradleyTerry).toBeNull();
     const three = await statsOf([
@@ -260,6 +270,7 @@ describe('computeStats', () => {
       dailyRoundBound: BOUND,
       models: [],
       bradleyTerry: null,
+      leaderboard: null,
     });
   });
 

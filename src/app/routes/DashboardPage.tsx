@@ -22,7 +22,7 @@ import { Page } from '../../components/Page.tsx';
 import { ResultCard } from '../../features/feedback/components/ResultCard.tsx';
 import { useFeedback } from '../../features/feedback/use-feedback.ts';
 import { useSearch, useSearchDraft } from '../../features/search/use-search.ts';
-import { resultText } from '../../lib/search-result.ts';
+import { sharesOnePassage } from '../../features/search/choose-ab-pair.ts';
 import { Link as RouterLink } from 'wouter';
 import { useSession } from '../../features/session/index.ts';
 import { OfflineBookControl } from '../../features/offline/index.ts';
@@ -46,6 +46,7 @@ export default function DashboardPage() {
   // A new round (id and random A/B order) is made by useSearch when the results arrive.
   const { round } = search;
   const feedback = useFeedback(round);
+  const samePassage = sharesOnePassage(round.pair);
   const loading = search.status === 'loading';
 
   const submit = (event: FormEvent) => {
@@ -110,17 +111,16 @@ export default function DashboardPage() {
             Answered on this device
           </Text>
         )}
-        {round.pair.length === 2 && resultText(round.pair[0]!) === resultText(round.pair[1]!) && (
-          <Text as="p">Both models found the same passage this time.</Text>
-        )}
+        {samePassage && <Text as="p">Both models chose the same passage.</Text>}
         {round.pair.some((result) => result.highlight) && (
           <Text as="p" size={200}>
             In each passage, the sentence closest to your question is underlined.
           </Text>
         )}
         <div className={styles.results}>
-          {round.pair.map((result) => (
-            <ResultCard key={result.resultLabel} result={result} feedback={feedback.state} onReact={feedback.react} />
+          {/* A passage both models chose is shown once, and rated once for both. */}
+          {(samePassage ? round.pair.slice(0, 1) : round.pair).map((result) => (
+            <ResultCard key={result.resultLabel} result={result} shared={samePassage} feedback={feedback.state} onReact={feedback.react} />
           ))}
         </div>
       </section>

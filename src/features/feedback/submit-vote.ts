@@ -22,21 +22,34 @@ export const ACKNOWLEDGE_WITHIN_MS = 4_000;
  * Every vote is written to the outbox before anything is sent, so no failure in between can
  * lose it; then the outbox is flushed. The server's client_id makes any repeat harmless.
  */
-export async function submitVote(
-  item: FeedbackItem,
+export function submitVote(item: FeedbackItem, author: string, options: { acknowledgeWithinMs?: number } = {}): Promise<VoteOutcome> {
+  return submitVotes([item], author, options);
+}
+
+/**
+ * Several items of one vote (a passage both models chose: one item per model), as one: written
+ * to the outbox together, then sent. The vote is delivered when every item is, refused when any
+ * is, and otherwise waits in the outbox.
+ */
+export async function submitVotes(
+  items: FeedbackItem[],
   author: string,
   options: { acknowledgeWithinMs?: number } = {},
 ): Promise<VoteOutcome> {
-  let entry: OutboxEntry;
+  const entries: OutboxEntry[] = [];
+  // Items the outbox could not take (storage blocked): sent at once instead, and how that went.
+  const direct: Array<Exclude<SettledVote, { kind: 'queued' }>> = [];
   try {
-    entry = await outbox.add(item, author, Date.now());
+    for (const item of items) entries.push(await outbox.add(item, author, Date.now()));
   } catch {
-    return sendWithoutOutbox(item, author);
+    direct.push(await sendWithoutOutbox(items.slice(entries.length), author));
+    if (entries.length === 0) return direct[0]!;
   }
   await refreshOutboxStatus(outbox);
+  const settledAll = async () => oneVote([...direct, ...(await Promise.all(entries.map((entry) => settledVote(entry.key))))]);
   const settled = flushOutbox({ now: true })
     .catch(() => undefined)
-    .then(() => settledVote(entry.key));
+    .then(settledAll);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const patience = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), options.acknowledgeWithinMs ?? ACKNOWLEDGE_WITHIN_MS);
@@ -46,8 +59,15 @@ export async function submitVote(
   if (first && first.kind !== 'queued') return first;
   void requestBackgroundSync();
   // Its send may still be under way; else (or if that send leaves it waiting) a later one sends it.
-  const later = settled.then((vote) => (vote.kind === 'queued' ? leavesOutbox(entry.key, author) : vote));
+  const later = settled.then(async (vote) =>
+    vote.kind === 'queued' ? oneVote([...direct, ...(await Promise.all(entries.map((entry) => leavesOutbox(entry.key, author))))]) : vote,
+  );
   return { kind: 'queued', later };
+}
+
+/** What became of a vote of several items: refused if any was, waiting if any waits, else delivered. */
+function oneVote<T extends SettledVote>(items: T[]): T | { kind: 'delivered' } {
+  return items.find((v) => v.kind === 'rejected') ?? items.find((v) => v.kind === 'queued') ?? { kind: 'delivered' };
 }
 
 /**
@@ -97,10 +117,13 @@ async function settledVote(key: string): Promise<SettledVote> {
   return letter ? { kind: 'rejected', reason: letter.reason } : { kind: 'delivered' };
 }
 
-/** Where IndexedDB is blocked, one direct attempt; a failure is the reader's to see. */
-async function sendWithoutOutbox(item: FeedbackItem, author: string): Promise<VoteOutcome> {
-  const now = Date.now();
-  const outcome = await sendFromPage({ key: item.client_id, item, author, queuedAt: now, attempts: 0, nextAttemptAt: now });
-  if (outcome.kind === 'delivered') return outcome;
-  return { kind: 'rejected', reason: outcome.kind === 'rejected' ? outcome.reason : 'Failed to save feedback' };
+/** Where IndexedDB is blocked, one direct attempt per item; a failure is the reader's to see. */
+async function sendWithoutOutbox(items: FeedbackItem[], author: string): Promise<Exclude<SettledVote, { kind: 'queued' }>> {
+  const outcomes: Array<Exclude<SettledVote, { kind: 'queued' }>> = [];
+  for (const item of items) {
+    const now = Date.now();
+    const outcome = await sendFromPage({ key: item.client_id, item, author, queuedAt: now, attempts: 0, nextAttemptAt: now });
+    outcomes.push(outcome.kind === 'delivered' ? outcome : { kind: 'rejected', reason: outcome.kind === 'rejected' ? outcome.reason : 'Failed to save feedback' });
+  }
+  return oneVote(outcomes);
 }

@@ -1,10 +1,10 @@
 import { useCallback, useLayoutEffect } from 'react';
 import { create } from 'zustand';
-import type { AbRound } from '../search/index.ts';
+import { sharesOnePassage, type AbRound } from '../search/index.ts';
 import type { LabelledResult } from '../../lib/search-result.ts';
 import { useSession } from '../session/index.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
-import { submitVote } from './submit-vote.ts';
+import { submitVotes } from './submit-vote.ts';
 import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, type FeedbackEvent, type FeedbackState } from './feedback-state.ts';
 import type { Reaction } from './reactions.ts';
 
@@ -38,17 +38,22 @@ export function useFeedback(round: AbRound) {
       const current = useRoundFeedback.getState();
       if (current.roundId !== round.id || !canSubmit(current.state, label) || !apply({ type: 'submit', label, reaction })) return;
       const { user, userType } = useSession.getState();
-      const item = buildFeedbackItem({
-        userType,
-        username: user,
-        query: round.query,
-        result,
-        reaction,
-        roundId: round.id,
-        clientId: crypto.randomUUID(),
-      });
+      // A passage both models chose is rated once, for both: an item per model, the same reaction
+      // (the server counts such a round apart, not as a comparison).
+      const rated = sharesOnePassage(round.pair) ? round.pair : [result];
+      const items = rated.map((shown) =>
+        buildFeedbackItem({
+          userType,
+          username: user,
+          query: round.query,
+          result: shown,
+          reaction,
+          roundId: round.id,
+          clientId: crypto.randomUUID(),
+        }),
+      );
       try {
-        const outcome = await submitVote(item, user ?? 'anonymous');
+        const outcome = await submitVotes(items, user ?? 'anonymous');
         if (outcome.kind === 'rejected') {
           apply({ type: 'failed', label, message: outcome.reason || 'Failed to save feedback' });
           return;
@@ -63,7 +68,7 @@ export function useFeedback(round: AbRound) {
         apply({ type: 'failed', label, message: 'Failed to save feedback' });
       }
     },
-    [round.id, round.query],
+    [round.id, round.query, round.pair],
   );
 
   return { state, react };

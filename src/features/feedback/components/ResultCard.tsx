@@ -37,14 +37,18 @@ const useStyles = makeStyles({
 
 export function ResultCard(props: {
   result: LabelledResult;
+  /** The passage both models chose: shown once, as A and B, and rated once for both. */
+  shared?: boolean;
   feedback: FeedbackState;
   onReact: (result: LabelledResult, reaction: Reaction) => void;
 }) {
   const styles = useStyles();
-  const { result, feedback } = props;
+  const { result, feedback, shared = false } = props;
   const label = result.resultLabel;
   const mine = feedback.byLabel[label];
-  const headingId = `result-${label}`;
+  const headingId = shared ? 'result-same' : `result-${label}`;
+  // How the card's controls name it: "result A", or the one passage of both.
+  const which = shared ? 'the passage both models chose' : `result ${label}`;
   // The pressed button goes (disabled while sending, then replaced by the message), and the focus
   // with it: a keyboard reader is given the message instead, to go on from there to result B.
   const focusWasHere = useRef(false);
@@ -57,12 +61,12 @@ export function ResultCard(props: {
     if (!active || active === document.body) messageRef.current?.focus();
   }, [mine.status]);
   return (
-    <Card className={styles.card} aria-labelledby={headingId} data-testid={`result-${label}`}>
+    <Card className={styles.card} aria-labelledby={headingId} data-testid={headingId}>
       <CardHeader
-        image={<span className={styles.label}>{label}</span>}
+        image={<span className={styles.label}>{shared ? 'AB' : label}</span>}
         header={
           <Text as="h3" weight="semibold" id={headingId}>
-            Result {label}
+            {shared ? 'Results A and B' : `Result ${label}`}
           </Text>
         }
         description={
@@ -71,7 +75,7 @@ export function ResultCard(props: {
             {result.id && (
               <>
                 {' · '}
-                <Link href={`/read/${result.id}`} target="_blank" rel="noopener" aria-label={`Read in context (result ${label})`}>
+                <Link href={`/read/${result.id}`} target="_blank" rel="noopener" aria-label={`Read in context (${which})`}>
                   Read in context
                 </Link>
               </>
@@ -94,7 +98,7 @@ export function ResultCard(props: {
           <MessageBarBody>{mine.message}</MessageBarBody>
         </MessageBar>
       ) : (
-        <div className={styles.reactions} role="group" aria-label={`How helpful is result ${label}?`}>
+        <div className={styles.reactions} role="group" aria-label={`How helpful is ${which}?`}>
           {REACTIONS.map(({ reaction, label: meaning }) => (
             <Button
               key={reaction}
@@ -103,7 +107,7 @@ export function ResultCard(props: {
                 focusWasHere.current = document.activeElement === event.currentTarget;
                 props.onReact(result, reaction);
               }}
-              aria-label={`${meaning} (result ${label})`}
+              aria-label={`${meaning} (${which})`}
             >
               <span aria-hidden="true">{reaction}</span>&nbsp;{meaning}
             </Button>

@@ -20,7 +20,8 @@ import {
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { errorMessage, refreshServerData, useServerData } from '../../../lib/api/server-data.ts';
-import { fetchStats, type ComparisonRecord, type Stats } from '../stats-api.ts';
+import { fetchStats, type ComparisonRecord, type Leaderboard, type Stats } from '../stats-api.ts';
+import { separationSentence } from '../separation.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ServerData } from '../../../components/ServerData.tsx';
 import { ReactionMixChart } from './ReactionMixChart.tsx';
@@ -34,6 +35,7 @@ const useStyles = makeStyles({
   scroll: { overflowX: 'auto', maxWidth: '720px' },
   table: { minWidth: '480px' },
   name: { overflowWrap: 'anywhere' },
+  caption: { textAlign: 'start', paddingBlock: tokens.spacingVerticalXS, fontWeight: tokens.fontWeightSemibold },
 });
 
 const percent = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
@@ -185,43 +187,86 @@ function StatsView({ stats }: { stats: Stats }) {
         </FramedTable>
       </section>
 
-      {stats.bradleyTerry && (
-        <section className={styles.section} aria-labelledby="strengths">
-          <Title3 as="h2" id="strengths">
-            Strength across all models (Bradley–Terry)
-          </Title3>
-          <FramedTable label="Bradley–Terry strengths with 95% bootstrap intervals">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Model</TableHeaderCell>
-                <TableHeaderCell>Strength</TableHeaderCell>
-                <TableHeaderCell>95% interval</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {stats.bradleyTerry.map((m) => (
-                <TableRow key={m.model}>
-                  <TableCell>{name(m.model)}</TableCell>
-                  <TableCell>{m.strength.toFixed(2)}</TableCell>
-                  <TableCell>
-                    {m.low.toFixed(2)} – {m.high.toFixed(2)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </FramedTable>
-        </section>
-      )}
+      {stats.leaderboard && <LeaderboardSection board={stats.leaderboard} name={name} />}
     </>
   );
 }
 
-/** A table that, wider than a phone, scrolls sideways in its own frame (reachable by keyboard), not the page. */
+/**
+ * Which model readers prefer, and how sure that is: each model's Bradley–Terry strength with its
+ * 95% interval, the record of every pair, and whether the top two are told apart yet.
+ */
+function LeaderboardSection({ board, name }: { board: Leaderboard; name: (model: string) => ReactNode }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section} aria-labelledby="leaderboard">
+      <Title3 as="h2" id="leaderboard">
+        Leaderboard
+      </Title3>
+      <Body1>
+        Each model’s strength (Bradley–Terry, over {count(board.rounds, 'compared search', 'compared searches')}; 1 is the average model, 2 twice
+        its odds of winning a round), with its 95% bootstrap interval. {separationSentence(board.separation)}
+      </Body1>
+      <FramedTable label="Leaderboard: strength per model with 95% intervals, strongest first">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Rank</TableHeaderCell>
+            <TableHeaderCell>Model</TableHeaderCell>
+            <TableHeaderCell>Strength</TableHeaderCell>
+            <TableHeaderCell>95% interval</TableHeaderCell>
+            <TableHeaderCell>Compared searches</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {board.arms.map((m, i) => (
+            <TableRow key={m.model}>
+              <TableCell>{i + 1}</TableCell>
+              <TableCell>{name(m.model)}</TableCell>
+              <TableCell>{m.strength.toFixed(2)}</TableCell>
+              <TableCell>
+                {m.low.toFixed(2)} – {m.high.toFixed(2)}
+              </TableCell>
+              <TableCell>{m.rounds}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </FramedTable>
+      <FramedTable label="Wins, ties and losses of each model against each other">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Model</TableHeaderCell>
+            <TableHeaderCell>Against</TableHeaderCell>
+            <TableHeaderCell>Wins</TableHeaderCell>
+            <TableHeaderCell>Ties</TableHeaderCell>
+            <TableHeaderCell>Losses</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {board.pairs.map((p) => (
+            <TableRow key={`${p.model}\u0000${p.opponent}`}>
+              <TableCell>{name(p.model)}</TableCell>
+              <TableCell>{name(p.opponent)}</TableCell>
+              <TableCell>{p.wins}</TableCell>
+              <TableCell>{p.ties}</TableCell>
+              <TableCell>{p.losses}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </FramedTable>
+    </section>
+  );
+}
+
+/**
+ * A table, named by its caption, that, wider than a phone, scrolls sideways in its own frame
+ * (reachable by keyboard), not the page.
+ */
 function FramedTable({ label, children }: { label: string; children: ReactNode }) {
   const styles = useStyles();
   return (
     <div className={styles.scroll} role="region" aria-label={`${label}, scrolls sideways on a narrow screen`} tabIndex={0}>
-      <Table className={styles.table} aria-label={label} size="small">
+      <Table className={styles.table} size="small">
+        <caption className={styles.caption}>{label}</caption>
         {children}
       </Table>
     </div>

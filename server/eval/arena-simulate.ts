@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util';
+import { ShownCheck } from '../arena/shown-check.ts';
+import { DEFAULT_SIMULATION, simulateArena, type Checkpoint, type SimulatedArm } from './arena-simulation.ts';
+import { VoteService } from '../arena/vote-service.ts';
+import { terminalProgress } from '../common/progress.ts';
+import { loadConfig } from '../config.ts';
+import { servableModelTypes } from '../models/lineup.ts';
+import { loadQuestions } from './evaluate.ts';
+import { startRetrieval } from '../search/start-retrieval.ts';
+import { openEmbeddedDb } from '../store/db.ts';
+import { migrate } from '../store/migrate.ts';
+
+const USAGE = 'Usage: npm run arena:simulate -- [--rounds 3000] [--seed 1] [--flip 0.15] [--shrug 0.1] [--part all|dev|test]';
+
+class UsageError extends Error {}
+
+function options() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        rounds: { type: 'string', default: '3000' },
+        seed: { type: 'string', default: '1' },
+        flip: { type: 'string', default: String(DEFAULT_SIMULATION.flip) },
+        shrug: { type: 'string', default: String(DEFAULT_SIMULATION.shrug) },
+        part: { type: 'string', default: 'all' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const whole = (name: string, raw: string, min: number, max: number) => {
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return Number(raw);
+  };
+  const share = (name: string, raw: string) => {
+    const value = /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(raw) ? Number(raw) : NaN;
+    if (Number.isNaN(value)) throw new UsageError(`--${name} must be a share from 0 to 1 (got "${raw}")`);
+    return value;
+  };
+  if (!['all', 'dev', 'test'].includes(values.part)) throw new UsageError(`--part must be all, dev or test (got "${values.part}")`);
+  return {
+    rounds: whole('rounds', values.rounds, 1, 1_000_000),
+    seed: whole('seed', values.seed, 0, 2 ** 32 - 1),
+    flip: share('flip', values.flip),
+    shrug: share('shrug', values.shrug),
+    part: values.part as 'all' | 'dev' | 'test',
+  };
+}
+
+/** An arm's name in the tables: its family marker (BM25, LSA, SIF, BGE, UAE). */
+const short = (modelType: string) => modelType.split(' ')[0]!;
+
+function row(c: Checkpoint): string {
+  const board = c.leaderboard;
+  const arms = board ? board.arms.map((a) => `${short(a.model)} ${a.strength.toFixed(2)} (${a.low.toFixed(2)}–${a.high.toFixed(2)})`).join(', ') : '—';
+  const top = board ? (board.separation.separated ? 'separated' : board.separation.moreRounds === null ? 'level' : `~${board.separation.moreRounds} more`) : '—';
+  return `| ${c.rounds} | ${c.decided} | ${arms} | ${c.recovered ? 'yes' : 'no'} | ${top} |`;
+}
+
+/** npm run arena:simulate: readers voting from the evaluation's gold quotes, through the real statistics. */
+async function main(): Promise<void> {
+  const settings = options();
+  const config = loadConfig();
+  const questions = (await loadQuestions()).filter((q) => settings.part === 'all' || q.part === settings.part);
+  const engine = await startRetrieval(config, { info: () => undefined, warn: console.warn, error: console.error }, terminalProgress);
+  const arms: SimulatedArm[] = [];
+  for (const arm of engine.pool()) {
+    const firsts = [];
+    for (const q of questions) {
+      const [first] = await engine.search(q.query, 1, arm.id);
+      firsts.push(first ? { id: first.id, text: first.text } : null);
+    }
+    arms.push({ modelType: arm.modelType, firsts });
+  }
+  // The votes live in an in-memory PGlite, migrated as the server's store is, for this run only,
+  // and are saved as /api/save saves them: each checked against what its model shows.
+  const db = await openEmbeddedDb();
+  try {
+    await migrate(db);
+    const votes = new VoteService({ db, check: new ShownCheck(engine, servableModelTypes(config)), voteRateLimit: 0, now: Date.now });
+    const checkpoints: number[] = [];
+    for (let n = 25; n < settings.rounds; n *= 2) checkpoints.push(n);
+    checkpoints.push(settings.rounds);
+    console.log(
+      `\nArena simulation: ${arms.length} arms (${arms.map((a) => short(a.modelType)).join(', ')}), ${questions.length} questions (${settings.part}), ` +
+        `seed ${settings.seed}; readers vote 👍 for a passage holding a gold quote, 👎 otherwise, 🤷 ${Math.round(settings.shrug * 100)}% of the time, ` +
+        `${Math.round(settings.flip * 100)}% of votes flipped at random.\n`,
+    );
+    console.log('| rounds | decided | leaderboard: strength (95% interval), strongest first | true order? | top two |');
+    console.log('|---|---|---|---|---|');
+    const report = await simulateArena(db, {
+      ...DEFAULT_SIMULATION,
+      ...settings,
+      dailyRoundBound: config.dailyRoundBound,
+      save: (reader, items) => votes.save(reader, items),
+      arms,
+      questions,
+      checkpoints,
+      onCheckpoint: (c) => console.log(row(c)),
+    });
+    console.log(`\nTrue order (hit@1 on these questions): ${report.trueOrder.map((arm) => `${short(arm)} ${report.hitAt1.get(arm)!.toFixed(2)}`).join(' > ')}.`);
+    console.log(
+      report.recoveredFrom === null
+        ? `The leaderboard had not settled on the true order after ${settings.rounds} rounds.`
+        : `The leaderboard had the true order from ${report.recoveredFrom} rounds on, at every checkpoint after.`,
+    );
+    console.log(
+      report.separatedFrom === null
+        ? `The top arm was not separated from the runner-up at 95% after ${settings.rounds} rounds.`
+        : `The top arm (${short(report.trueOrder[0]!)}) was separated from the runner-up at 95% from ${report.separatedFrom} rounds on.`,
+    );
+    const last = report.checkpoints.at(-1)?.leaderboard?.separation;
+    if (last) {
+      const { leader, runnerUp, difference, low, high } = last;
+      console.log(`At the end: ${short(leader)} over ${short(runnerUp)} by ${difference.toFixed(2)} in log strength (95% interval ${low.toFixed(2)} to ${high.toFixed(2)}).`);
+    }
+    console.log(`${report.unanswered} of ${settings.rounds} rounds had an arm that found no passage (one passage shown, no comparison).`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

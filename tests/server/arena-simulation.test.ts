@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questionId } from '../../server/arena/question.ts';
+import { ShownCheck } from '../../server/arena/shown-check.ts';
+import { DEFAULT_SIMULATION, simulateArena, type SimulatedArm } from '../../server/eval/arena-simulation.ts';
+import { VoteService } from '../../server/arena/vote-service.ts';
+import { seededRandom } from '../../common/seeded-random.ts';
+import { loadQuestions } from '../../server/eval/evaluate.ts';
+import type { EvalQuestion } from '../../server/eval/metrics.ts';
+import { computeStats } from '../../server/stats/model-stats.ts';
+import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { corpusEngine } from './engine-helpers.ts';
+import { saveFeedback, tallyVotes } from '../../server/store/feedback.ts';
+
+/**
+ * An arm that puts a passage holding the question's gold quote first for about `hitRate` of the
+ * questions, and a passage of its own otherwise (arms that both find the gold passage show the
+ * same one, as real arms do).
+ */
+function arm(modelType: string, hitRate: number, questions: EvalQuestion[], seed: number): SimulatedArm {
+  const random = seededRandom(seed);
+  return {
+    modelType,
+    firsts: questions.map((q, i) => (random() < hitRate ? { id: `gold-${i}`, text: `… ${q.gold[0]} …` } : { id: `${modelType}-${i}`, text: `A passage of ${modelType} on another matter (${i}).` })),
+  };
+}
+
+describe('the arena simulation, through the real draw, store and statistics', () => {
+  let db: Db;
+  let questions: EvalQuestion[];
+  beforeAll(async () => {
+    db = await openEmbeddedDb();
+    await migrate(db);
+    questions = (await loadQuestions()).slice(0, 150);
+  });
+  afterAll(() => db.close());
+
+  it('recovers the best arm from a few hundred rounds of noisy votes', async () => {
+    const arms = [arm('SIF s', 0.45, questions, 2), arm('BM25 k', 0.25, questions, 3), arm('LSA l', 0.7, questions, 1)];
+    const seen: number[] = [];
+    const report = await simulateArena(db, {
+      ...DEFAULT_SIMULATION,
+      dailyRoundBound: 30,
+      // As the stats tests store votes: checked as shown (these arms are no models a shown check
+      // could run), a passage's id its text.
+      save: (reader, items) => saveFeedback(db, reader, items.map((item) => ({ ...item, questionId: questionId(item.query), passageId: item.retrieved_text, verdict: 'shown' }))),
+      arms,
+      questions,
+      rounds: 300,
+      checkpoints: [100, 200, 300],
+      seed: 7,
+      onCheckpoint: (c) => seen.push(c.rounds),
+    });
+    expect(report.trueOrder).toEqual(['LSA l', 'SIF s', 'BM25 k']);
+    expect(seen).toEqual([100, 200, 300]);
+    const last = report.checkpoints.at(-1)!;
+    expect(last.order[0]).toBe('LSA l');
+    expect(last.leaderboard!.separation.leader).toBe('LSA l');
+    // Every round was voted on, the rounds showing one passage counted apart.
+    expect(report.unanswered).toBe(0);
+    expect(last.decided).toBeGreaterThan(150);
+    expect(last.decided).toBeLessThan(300);
+    // The draw kept the pairs balanced: no pair has half as many decided rounds again as another.
+    const rounds = new Map<string, number>();
+    for (const p of last.leaderboard!.pairs) if (p.model < p.opponent) rounds.set(`${p.model} ${p.opponent}`, p.wins + p.ties + p.losses);
+    expect(rounds.size).toBe(3);
+    expect(Math.max(...rounds.values()) / Math.min(...rounds.values())).toBeLessThan(1.5);
+  });
+
+  it('plays the real pool through the vote service: every vote passes the shown check and counts', async () => {
+    const engine = await corpusEngine();
+    const real = await openEmbeddedDb();
+    try {
+      await migrate(real);
+      const few = questions.slice(0, 40);
+      const arms: SimulatedArm[] = [];
+      for (const arm of engine.pool()) {
+        const firsts = [];
+        for (const q of few) {
+          const [first] = await engine.search(q.query, 1, arm.id);
+          firsts.push(first ? { id: first.id, text: first.text } : null);
+        }
+        arms.push({ modelType: arm.modelType, firsts });
+      }
+      const votes = new VoteService({ db: real, check: new ShownCheck(engine, engine.modelTypes()), voteRateLimit: 0, now: Date.now });
+      const report = await simulateArena(real, {
+        ...DEFAULT_SIMULATION,
+        dailyRoundBound: 30,
+        save: (reader, items) => votes.save(reader, items),
+        arms,
+        questions: few,
+        rounds: 60,
+        checkpoints: [60],
+        seed: 3,
+      });
+      expect(report.trueOrder).toHaveLength(3);
+      const stats = computeStats(await tallyVotes(real, 30), 30);
+      // The keyword arm's passages pass the check as the vector models' do: nothing left out but
+      // the rounds that showed one passage twice.
+      expect(stats.leftOut).toBe(0);
+      expect(stats.rounds.leftOut).toEqual({ repeat: 0, overDailyBound: 0, notShown: 0, unknownModel: 0, unchecked: 0 });
+      expect(stats.rounds.compared + stats.rounds.samePassage).toBe(60 - report.unanswered);
+      expect(new Set(stats.models.map((m) => m.model))).toEqual(new Set(engine.modelTypes()));
+    } finally {
+      await real.close();
+    }
+  }, 120_000);
+});
