@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     // Tests never reach the network: no server they start fetches models on its first start.
     env: { MODEL_FETCH: 'never' },
-    // Every temporary folder of a run is made in one, deleted when the run ends.
-    globalSetup: ['tests/run-temp-folder.ts'],
+    // Every temporary folder of a run is made in one, deleted when the run ends; in it, what many
+    // tests start from (fitted models, an empty and a migrated database) is made once, in the background.
+    globalSetup: ['tests/run-temp-folder.ts', 'tests/run-fixtures.ts'],
     // In CI a JSON report too, from which .ci/run prints the plain 'N passed, N failed' line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },

@@ -26,14 +26,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server exactly as `npm start` does (after its build step), in a data folder of its own. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server exactly as `npm start` does (after its build step), in a data folder of
+ * its own (`env.DATA_DIR`, or a new one). `baseEnv` is the environment `env` is laid over (this
+ * process's by default).
+ */
+export async function startServerProcess(env: Record<string, string> = {}, baseEnv: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'alchemy-e2e-')));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
   const start = startCommand();
   const child = spawn(process.execPath, start.args, {
-    env: { ...process.env, ...start.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...baseEnv, ...start.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -14,7 +14,7 @@ import { openPostgresDb } from './postgres-db.ts';
 export type { Db, Queryable, Transaction, TransactionOptions } from './db-interface.ts';
 export { isUnavailable, isUnreachable, StoreUnavailableError } from './db-errors.ts';
 export { createEmbeddedTemplate, DataFolderError, embeddedFolder } from './embedded-folder.ts';
-export { openEmbeddedDb } from './embedded-db.ts';
+export { embeddedImage, openEmbeddedDb, openEmbeddedDbFromImage } from './embedded-db.ts';
 export { openPostgresDb, QUERY_READ_TIMEOUT_MS, type PostgresOptions } from './postgres-db.ts';
 
 /** The store the settings name: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */

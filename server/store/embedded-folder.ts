@@ -32,6 +32,9 @@ async function createDataDirInWorker(dataDir: string): Promise<void> {
  * CPU time here). Run from the sources there is none, and initdb runs.
  */
 function embeddedTemplateDir(): string {
+  // Another one made beforehand, where EMBEDDED_TEMPLATE_DIR names it: the tests make one per run
+  // for the commands and stores they run from the sources.
+  if (process.env.EMBEDDED_TEMPLATE_DIR) return process.env.EMBEDDED_TEMPLATE_DIR;
   // Worked out when a folder is made, not on import: the client's tests (jsdom) import this
   // module through server/http/errors.ts, and there a module's URL is not a file's.
   return fileURLToPath(new URL('./pgdata-template', import.meta.url));

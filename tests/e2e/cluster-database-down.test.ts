@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { nginxInstalled } from '../../scripts/cluster-nginx.ts';
 import { startCluster, type Cluster } from '../../scripts/cluster-topology.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../server/private-postgres.ts';
-import { freePort } from '../../scripts/server-process.ts';
+import { addFittedModels } from '../run-fixtures.ts';
+import { freePort } from './server-process.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,6 +29,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && nginxInstalled())('two 
     onTestFailed(() => console.log(`The cluster's output (last 50 lines):\n${log.slice(-50).join('\n')}`));
     database = await startPrivatePostgres();
     dataRoot = await mkdtemp(path.join(tmpdir(), 'alchemy-db-down-'));
+    // Each instance's DATA_DIR (instance-N, as startCluster names them) with the models fitted: its first start loads them.
+    for (const instance of ['instance-1', 'instance-2']) await addFittedModels(path.join(dataRoot, instance));
     const [port, ...instancePorts] = [await freePort(), await freePort(), await freePort()] as [number, number, number];
     cluster = await startCluster({
       databaseUrl: database.url,

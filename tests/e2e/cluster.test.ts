@@ -12,7 +12,8 @@ import { nginxInstalled } from '../../scripts/cluster-nginx.ts';
 import type { Exit } from '../../scripts/cluster-processes.ts';
 import { startCluster, type Cluster } from '../../scripts/cluster-topology.ts';
 import { REPO_ROOT } from '../../scripts/start-command.ts';
-import { freePort } from '../../scripts/server-process.ts';
+import { addFittedModels } from '../run-fixtures.ts';
+import { freePort } from './server-process.ts';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -181,6 +182,8 @@ describe.runIf(Boolean(adminUrl) && nginxInstalled())('two instances on one Post
     onTestFailed(() => console.log(`The cluster's output (last 200 lines):\n${log.slice(-200).join('\n')}`));
     const databaseUrl = await createDatabase(adminUrl!, DATABASE, { dropFirst: true });
     dataRoot = await mkdtemp(path.join(tmpdir(), 'alchemy-cluster-'));
+    // Each instance's DATA_DIR (instance-N, as startCluster names them) with the models fitted: its first start loads them.
+    for (const instance of ['instance-1', 'instance-2']) await addFittedModels(path.join(dataRoot, instance));
     const [port, ...instancePorts] = [await freePort(), await freePort(), await freePort()] as [number, number, number];
     const metricsPorts = [await freePort(), await freePort()];
     cluster = await startCluster({

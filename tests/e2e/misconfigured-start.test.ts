@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unwritableFolder } from '../fixtures/file-modes.ts';
-import { freePort, startServerProcess } from '../../scripts/server-process.ts';
+import { addFittedModels } from '../run-fixtures.ts';
+import { freePort, startServerProcess } from './server-process.ts';
 
 /** What a start that fails prints, having exited with 1. */
 async function failedStart(env: Record<string, string>): Promise<string> {
@@ -49,6 +50,8 @@ describe('the server as npm start runs it, misconfigured', () => {
     // A start cut short may leave the database it began beside DATA_DIR's (as one killed while making it
     // does, here by hand); what is left of them goes at the next start.
     await mkdir(path.join(dataDir, 'data', 'pgdata.new-99999', 'base'), { recursive: true });
+    // The models as an earlier start left them: this start only has to load them.
+    await addFittedModels(path.join(dataDir, 'data'));
     const started = await startServerProcess({ DATA_DIR: path.join(dataDir, 'data') });
     await started.stop();
     expect((await readdir(path.join(dataDir, 'data'))).filter((name) => name.includes('.new-'))).toEqual([]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_FILE } from '../repo-files.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
-import { freePort, startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
+import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
 /** The models the offline book holds: the pool's vector models. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../common/seeded-random.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
-import { freePort, startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
+import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
 

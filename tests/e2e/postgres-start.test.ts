@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
+import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 // Like every PostgreSQL suite: where TEST_DATABASE_URL names a database to use (CI sets it).
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server as npm start runs it, on PostgreSQL', () => {

@@ -1,18 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildInputsHash, isBuildCurrent } from '../../scripts/build-stamp.mjs';
-import { freePort } from '../../scripts/server-process.ts';
+import { REPO_ROOT } from '../../scripts/start-command.ts';
+import { prefittedDataDir } from '../run-fixtures.ts';
+import { freePort } from './server-process.ts';
 
 /**
  * `npm start` until the server answers; everything it printed. `then` runs while it serves, with
- * npm's own process and the server's address.
+ * npm's own process and the server's address. `cwd`: the project to start in (the repository's
+ * own, or a fixture's); `args`: npm's after `start`.
  */
-async function npmStart(dataDir: string, then?: (npm: ChildProcess, url: string) => Promise<void>): Promise<string> {
+async function npmStart(
+  dataDir: string,
+  { cwd = REPO_ROOT, args = [] as string[] } = {},
+  then?: (npm: ChildProcess, url: string) => Promise<void>,
+): Promise<string> {
   const port = await freePort();
-  const child = spawn('npm', ['start'], {
+  const child = spawn('npm', ['start', ...args], {
+    cwd,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_PASSWORD: 'demo password 1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -41,25 +49,72 @@ async function npmStart(dataDir: string, then?: (npm: ChildProcess, url: string)
   }
 }
 
+/** What the real build prints last (scripts/build-server.ts), and the fixture's build too. */
+const BUILT = 'server built: dist-server/main.js';
+
+/**
+ * A project of a few files that npm starts as it starts this one: package.json's real `prestart`
+ * and `start` scripts, the real build stamp (scripts/build-stamp.mjs), and a build that only writes
+ * the files a start needs, in milliseconds, where the real one takes a minute: a server that
+ * answers /api/health. So the stamp's decision is tested, not the build again (npm test built
+ * before the tests).
+ */
+async function fixtureProject(): Promise<string> {
+  const base = await mkdtemp(path.join(tmpdir(), 'build-stamp-project-'));
+  const { scripts } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  await writeFile(
+    path.join(base, 'package.json'),
+    JSON.stringify({
+      name: 'build-stamp-fixture',
+      private: true,
+      type: 'module',
+      scripts: { build: 'node build.mjs && node scripts/build-stamp.mjs write', prestart: scripts.prestart, start: scripts.start },
+    }),
+  );
+  await mkdir(path.join(base, 'scripts'));
+  await copyFile(path.join(REPO_ROOT, 'scripts', 'build-stamp.mjs'), path.join(base, 'scripts', 'build-stamp.mjs'));
+  await mkdir(path.join(base, 'server'));
+  await copyFile(path.join(REPO_ROOT, 'server', 'runtime.env'), path.join(base, 'server', 'runtime.env'));
+  const server = `import { createServer } from 'node:http';
+const server = createServer((request, response) => response.writeHead(request.url === '/api/health' ? 200 : 404).end());
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+  await writeFile(
+    path.join(base, 'build.mjs'),
+    `import { mkdirSync, writeFileSync } from 'node:fs';
+for (const dir of ['dist', 'dist-server/pgdata-template']) mkdirSync(dir, { recursive: true });
+writeFileSync('dist/index.html', '<!doctype html>');
+writeFileSync('dist-server/main.js', ${JSON.stringify(server)});
+writeFileSync('dist-server/build-indexes-worker.js', '');
+writeFileSync('dist-server/pgdata-template/PG_VERSION', '17');
+console.log(${JSON.stringify(BUILT)});
+`,
+  );
+  return base;
+}
+
 describe('npm start', () => {
   it('builds when there is no current build, and not again on the next start', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'npm-start-'));
-    await rm('dist/.build-stamp', { force: true });
-    expect(isBuildCurrent()).toBe(false);
-    const first = await npmStart(dataDir);
+    const project = await fixtureProject();
+    expect(isBuildCurrent(project)).toBe(false);
+    const first = await npmStart(dataDir, { cwd: project });
     expect(first).toContain('Sources changed since the last build (or there is none): building.');
-    expect(first).toContain('server built: dist-server/main.js');
-    expect(isBuildCurrent()).toBe(true);
+    expect(first).toContain(BUILT);
+    expect(isBuildCurrent(project)).toBe(true);
 
-    const second = await npmStart(dataDir);
+    const second = await npmStart(dataDir, { cwd: project });
     expect(second).toContain('The build is current');
     expect(second).not.toContain('server built');
   }, 300_000);
 
   it('stops the server when npm alone is told to stop, as a supervisor or a container runtime tells it', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'npm-start-'));
+    const dataDir = await prefittedDataDir('npm-start-');
     let stillServing = true;
-    await npmStart(dataDir, async (npm, url) => {
+    // The real server, as npm test built it: without the prestart, which would build again were
+    // the sources changed since.
+    await npmStart(dataDir, { args: ['--ignore-scripts'] }, async (npm, url) => {
       npm.kill('SIGTERM');
       // The server drains and closes its port; before, it went on serving, orphaned, holding DATA_DIR.
       for (const deadline = Date.now() + 60_000; stillServing && Date.now() < deadline; ) {

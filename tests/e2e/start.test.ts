@@ -1,14 +1,16 @@
-import { chmod, open, readdir, stat } from 'node:fs/promises';
+import { chmod, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writableByOthers } from '../fixtures/file-modes.ts';
-import { startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
+import { systemIdentifier } from '../fixtures/pg-control.ts';
+import { startServerProcess, type RunningServer } from './server-process.ts';
 
 describe('the server as npm start runs it', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServerProcess({ DEMO_PASSWORD: 'demo password 1', LOG_LEVEL: 'info' });
+    // A first start: what it fits and makes is what this suite is about.
+    server = await startServerProcess({ DEMO_PASSWORD: 'demo password 1', LOG_LEVEL: 'info' }, { firstStart: true });
   });
   afterAll(() => server.stop('SIGKILL'));
 
@@ -33,16 +35,6 @@ describe('the server as npm start runs it', () => {
   });
 
   it('starts its embedded database as a copy of the empty one the build made, not by initdb', async () => {
-    // pg_control begins with the cluster's system identifier, which initdb draws afresh.
-    const systemIdentifier = async (dir: string) => {
-      const file = await open(path.join(dir, 'global', 'pg_control'));
-      try {
-        const { buffer } = await file.read(Buffer.alloc(8), 0, 8, 0);
-        return buffer.toString('hex');
-      } finally {
-        await file.close();
-      }
-    };
     const template = path.resolve(import.meta.dirname, '../../dist-server/pgdata-template');
     expect(await systemIdentifier(path.join(server.dataDir, 'pgdata'))).toBe(await systemIdentifier(template));
     // Neither the template nor its copy may be changed by another user (PGlite's initdb made its files 0666).

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from '../../scripts/chromium.ts';
-import { startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
+import { startServerProcess, type RunningServer } from './server-process.ts';
 
 /**
  * For a suite: the server started as npm start runs it (with `env`) and Chromium, both up before

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, waitForApp } from './browser.ts';
-import { startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
+import { startServerProcess, type RunningServer } from './server-process.ts';
 
 const UPDATE_PROMPT = 'A new version is available';
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
-import { startServerProcess, type RunningServer } from '../../scripts/server-process.ts';
+import { addFittedModels } from '../run-fixtures.ts';
+import { startServerProcess, type RunningServer } from './server-process.ts';
 
 const run = promisify(execFile);
 
@@ -128,6 +129,7 @@ describe('npm run users while the server runs on the embedded store', () => {
   it('reaches a server whose data folder is too deep for a Unix socket path, with effect at once', async () => {
     // admin.sock's path is past sockaddr_un's 107 bytes: both sides reach it through a handle on the folder.
     const deep = `${server.dataDir}-${'d'.repeat(100)}`;
+    await addFittedModels(deep);
     const other = await startServerProcess({ DATA_DIR: deep, DEMO_PASSWORD: 'demo password 1' });
     try {
       const signIn = () =>
@@ -147,6 +149,7 @@ describe('npm run users while the server runs on the embedded store', () => {
 
   it('refuses, and says why, when the server holding the folder cannot be asked', async () => {
     const folder = `${server.dataDir}-unreachable`;
+    await addFittedModels(folder);
     const other = await startServerProcess({ DATA_DIR: folder, DEMO_PASSWORD: 'demo password 1' });
     try {
       // Its socket file gone (removed by hand): the server still holds the folder, and nobody answers.

@@ -43,7 +43,8 @@ describe('serving the app’s hashed files across builds (a rolling deploy)', ()
 
   beforeAll(async () => {
     build = await writeFakeBuild();
-    server = await startTestServer('embedded', { staticDir: build });
+    // Over HTTP: what fetch makes of each encoding is part of what is tested.
+    server = await startTestServer('embedded', { staticDir: build, http: true });
   });
   afterAll(() => server.close());
 

@@ -8,15 +8,17 @@ import { loadWordVectors } from '../../server/models/word-vectors.ts';
 import type { WordVectors } from '../../common/search/word-vectors.ts';
 
 import { CORPUS_FILE } from '../repo-files.ts';
+import { prefittedDataDir } from '../run-fixtures.ts';
 
 export { BGE_TOKENIZER, CORPUS_FILE } from '../repo-files.ts';
 
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** An engine's settings, in a new, empty data folder (a first start) unless `overrides` name one. */
 export async function settingsFor(overrides: Partial<RetrievalSettings> = {}): Promise<RetrievalSettings> {
   return {
     corpusFile: CORPUS_FILE,
-    dataDir: await mkdtemp(path.join(tmpdir(), 'engine-')),
+    dataDir: overrides.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'engine-'))),
     modelsDir: await mkdtemp(path.join(tmpdir(), 'no-models-')),
     modelLineup: 'auto',
     bgeModel: 'Xenova/bge-small-en-v1.5',
@@ -26,9 +28,13 @@ export async function settingsFor(overrides: Partial<RetrievalSettings> = {}): P
   };
 }
 
-/** The weight-free engine on the real book. */
+/**
+ * The weight-free engine on the real book, started as on a restart: in a data folder of its own
+ * holding the models the run fitted once (tests/run-fixtures.ts), which it loads.
+ */
 export async function corpusEngine(overrides: Partial<RetrievalSettings> = {}): Promise<RetrievalEngine> {
-  return startRetrieval(await settingsFor({ modelLineup: 'corpus', ...overrides }), quietLog, silentProgress);
+  const dataDir = overrides.dataDir ?? (await prefittedDataDir('engine-'));
+  return startRetrieval(await settingsFor({ modelLineup: 'corpus', dataDir, ...overrides }), quietLog, silentProgress);
 }
 
 /**
@@ -42,8 +48,8 @@ export async function vectorPairEngine(): Promise<RetrievalEngine> {
 
 let wordVectors: Promise<WordVectors> | undefined;
 
-/** GloVe's word vectors as the weight-free models use them, read once per test file into a temporary cache. */
+/** GloVe's word vectors as the weight-free models use them, once per test file, from a copy of the run's cache. */
 export function sharedWordVectors(): Promise<WordVectors> {
-  wordVectors ??= mkdtemp(path.join(tmpdir(), 'word-vectors-')).then((cacheDir) => loadWordVectors({ cacheDir }));
+  wordVectors ??= prefittedDataDir('word-vectors-').then((dataDir) => loadWordVectors({ cacheDir: path.join(dataDir, 'vectors') }));
   return wordVectors;
 }

@@ -13,6 +13,8 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { openEmbeddedDb, openPostgresDb, type Db } from '../../server/store/db.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { insertUser } from '../../server/store/users.ts';
+import { storeFromImage } from '../run-fixtures.ts';
+import { injectFetch } from './inject-fetch.ts';
 
 export type StoreKind = 'embedded' | 'postgres';
 
@@ -24,11 +26,21 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
+export interface TestDbOptions {
+  /**
+   * An in-memory PGlite made by initdb and migrated here, for a test of the migrations
+   * themselves; else it starts as a copy of the run's migrated database (tests/run-fixtures.ts),
+   * in a fraction of initdb's time. (PostgreSQL's schema is always migrated here.)
+   */
+  fresh?: boolean;
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a schema of its own in PostgreSQL. */
-export async function openTestDb(kind: StoreKind): Promise<TestDb> {
+export async function openTestDb(kind: StoreKind, options: TestDbOptions = {}): Promise<TestDb> {
   if (kind === 'embedded') {
-    const db = await openEmbeddedDb();
-    await migrate(db);
+    const copied = options.fresh ? undefined : await storeFromImage();
+    const db = copied ?? (await openEmbeddedDb());
+    if (!copied) await migrate(db);
     return { db, drop: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL!;
@@ -103,6 +115,12 @@ export interface TestServerOptions {
   storedKeys?: { reloadIntervalMs?: number };
   /** Routes a test adds under /api, before the server listens. */
   testRoutes?: FastifyPluginAsync;
+  /**
+   * `api()` sends real HTTP requests to the port, for the tests of HTTP itself; else it hands
+   * them to `app.inject`, as fetch would have sent them (tests/server/inject-fetch.ts). The
+   * server listens at `url` either way.
+   */
+  http?: boolean;
 }
 
 /** A real server on a random local port, over a fresh store. */
@@ -125,12 +143,13 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
 
+  const send = options.http ? fetch : injectFetch(app, url);
   const api: TestServer['api'] = (pathname, init = {}) => {
     const { json, token, headers, ...rest } = init;
     const allHeaders = new Headers(headers);
     if (json !== undefined) allHeaders.set('content-type', 'application/json');
     if (token) allHeaders.set('authorization', `Bearer ${token}`);
-    return fetch(url + pathname, {
+    return send(url + pathname, {
       method: json !== undefined ? 'POST' : 'GET',
       ...rest,
       headers: allHeaders,

@@ -8,6 +8,8 @@ describe('HTTP behaviour shared by every route', () => {
 
   beforeAll(async () => {
     server = await startTestServer('embedded', {
+      // HTTP itself is what this suite tests: its requests go over the socket.
+      http: true,
       staticDir: await writeFakeBuild(),
       testRoutes: async (api) => {
         api.get('/boom', async () => {

@@ -3,8 +3,8 @@ import { agreement, firstHitRank, score } from '../../server/eval/metrics.ts';
 import { interleave } from '../../common/search/interleave.ts';
 import { LruCache } from '../../server/search/lru-cache.ts';
 import { FixedWindowLimiter, StoreLimiter } from '../../server/http/rate-limit.ts';
-import { openEmbeddedDb, type Db, type Queryable } from '../../server/store/db.ts';
-import { migrate } from '../../server/store/migrate.ts';
+import type { Db, Queryable } from '../../server/store/db.ts';
+import { openTestDb, type TestDb } from './harness.ts';
 
 describe('interleave', () => {
   it('takes rank 1 of each list, then rank 2 of each, and so on', () => {
@@ -46,11 +46,12 @@ describe('FixedWindowLimiter', () => {
 
 describe('StoreLimiter', () => {
   let db: Db;
+  let test: TestDb;
   beforeAll(async () => {
-    db = await openEmbeddedDb();
-    await migrate(db);
+    test = await openTestDb('embedded');
+    db = test.db;
   });
-  afterAll(() => db.close());
+  afterAll(() => test.drop());
 
   /** The real store, which can be made to stop answering (as a frozen database does); it counts what it is asked. */
   function holdableStore() {

@@ -5,11 +5,11 @@ import { bootstrapBradleyTerry, fitBradleyTerry } from '../../server/stats/bradl
 import { BRADLEY_TERRY_MAX_MODELS, computeStats } from '../../server/stats/model-stats.ts';
 import { outcomeForA } from '../../server/stats/rounds.ts';
 import { wilsonInterval } from '../../server/stats/wilson.ts';
-import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
+import type { Db } from '../../server/store/db.ts';
 import { saveFeedback, tallyVotes, type CheckedFeedback } from '../../server/store/feedback.ts';
-import { migrate } from '../../server/store/migrate.ts';
 import { questionId } from '../../server/arena/question.ts';
 import type { Verdict } from '../../server/arena/shown-check.ts';
+import { openTestDb, type TestDb } from './harness.ts';
 
 let votesMade = 0;
 let rounds = 0;
@@ -42,11 +42,12 @@ function round(a: string, ra: Reaction, b: string, rb: Reaction, options: { user
 const lone = (model: string, reaction: Reaction, userType: UserType) => vote(String(++rounds), 'A', model, reaction, userType, 'x');
 
 let db: Db;
+let test: TestDb;
 beforeAll(async () => {
-  db = await openEmbeddedDb();
-  await migrate(db);
+  test = await openTestDb('embedded');
+  db = test.db;
 });
-afterAll(() => db.close());
+afterAll(() => test.drop());
 
 /** The bound the tests count under, unless they say otherwise. */
 const BOUND = 1000;
