@@ -48,6 +48,8 @@ function options() {
   };
 }
 
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
 /** An arm's name in the tables: its family marker (BM25, LSA, SIF, BGE, UAE). */
 const short = (modelType: string) => modelType.split(' ')[0]!;
 
@@ -110,6 +112,11 @@ async function main(): Promise<void> {
         ? `The top arm was not separated from the runner-up at 95% after ${settings.rounds} rounds.`
         : `The top arm (${short(report.trueOrder[0]!)}) was separated from the runner-up at 95% from ${report.separatedFrom} rounds on.`,
     );
+    console.log('\nPairs: how often only one arm of the two shows a passage holding a gold quote (what readers reward), and when the leaderboard told them apart (their 95% intervals apart, for good):');
+    for (const p of report.pairs) {
+      const when = p.apartFrom === null ? `not by ${settings.rounds} rounds` : `from ${p.apartFrom} rounds on`;
+      console.log(`- ${short(p.better)} over ${short(p.worse)}: ${percent(p.onlyBetter)} against ${percent(p.onlyWorse)} of the questions; apart ${when}.`);
+    }
     const last = report.checkpoints.at(-1)?.leaderboard?.separation;
     if (last) {
       const { leader, runnerUp, difference, low, high } = last;

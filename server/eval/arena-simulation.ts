@@ -75,6 +75,18 @@ export interface SimulationReport {
   separatedFrom: number | null;
   /** Rounds in which one of the two arms found no passage: shown one passage, no comparison. */
   unanswered: number;
+  /** Every pair of arms, the better by hit@1 first: what readers would say of them, and when the leaderboard told them apart. */
+  pairs: PairOutcome[];
+}
+
+export interface PairOutcome {
+  better: string;
+  worse: string;
+  /** Of the questions, the share where their first passages differ and only `better`'s holds a gold quote; and only `worse`'s. */
+  onlyBetter: number;
+  onlyWorse: number;
+  /** The first checkpoint from which their 95% intervals stayed apart, `better` above (null: not by the last). */
+  apartFrom: number | null;
 }
 
 const OTHER: Record<Reaction, [Reaction, Reaction]> = { '👍': ['🤷', '👎'], '🤷': ['👍', '👎'], '👎': ['👍', '🤷'] };
@@ -161,6 +173,20 @@ export async function simulateArena(db: Db, settings: SimulationSettings): Promi
     for (const c of checkpoints) at = holds(c) ? (at ?? c.rounds) : null;
     return at;
   };
+  const pairs = trueOrder.flatMap((better, i) =>
+    trueOrder.slice(i + 1).map((worse): PairOutcome => {
+      const only = (arm: string, other: string) =>
+        questions.filter((question, q) => {
+          const [mine, theirs] = [byName.get(arm)!.firsts[q], byName.get(other)!.firsts[q]];
+          return mine && mine.id !== theirs?.id && holdsGold(mine, question) && !(theirs && holdsGold(theirs, question));
+        }).length / questions.length;
+      const apart = (c: Checkpoint) => {
+        const [up, down] = [better, worse].map((arm) => c.leaderboard?.arms.find((a) => a.model === arm));
+        return up !== undefined && down !== undefined && up.low > down.high;
+      };
+      return { better, worse, onlyBetter: only(better, worse), onlyWorse: only(worse, better), apartFrom: from(apart) };
+    }),
+  );
   return {
     hitAt1,
     trueOrder,
@@ -168,5 +194,6 @@ export async function simulateArena(db: Db, settings: SimulationSettings): Promi
     recoveredFrom: from((c) => c.recovered),
     separatedFrom: from((c) => c.leaderboard?.separation.separated === true && c.leaderboard.separation.leader === trueOrder[0]),
     unanswered,
+    pairs,
   };
 }

@@ -56,6 +56,10 @@ describe('the arena simulation, through the real draw, store and statistics', ()
     const last = report.checkpoints.at(-1)!;
     expect(last.order[0]).toBe('LSA l');
     expect(last.leaderboard!.separation.leader).toBe('LSA l');
+    // The best and the worst arm were told apart (their 95% intervals), and stayed so.
+    const far = report.pairs.find((p) => p.better === 'LSA l' && p.worse === 'BM25 k')!;
+    expect(far.onlyBetter).toBeGreaterThan(far.onlyWorse);
+    expect(far.apartFrom).not.toBeNull();
     // Every round was voted on, the rounds showing one passage counted apart.
     expect(report.unanswered).toBe(0);
     expect(last.decided).toBeGreaterThan(150);
