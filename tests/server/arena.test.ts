@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
 import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
 import { vectorPairEngine } from './engine-helpers.ts';
-import { STORES, startTestServer, type TestServer } from './harness.ts';
+import { STORES, startTestServer, roundVote, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const BOUND = 3;
@@ -44,18 +44,7 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
     return res.json();
   };
   const stats = async () => (await (await server.api('/api/stats', { token: Object.values(tokens)[0]! })).json()) as Stats;
-  const vote = (query: string, result: Pick<SearchResult, 'text' | 'model_type'>, label: 'A' | 'B', reaction: string, round: string) => ({
-    user_type: 'Enthusiast',
-    username: 'anyone',
-    query,
-    retrieved_text: result.text,
-    model_type: result.model_type,
-    result_label: label,
-    reaction,
-    confidence_score: 0.5,
-    client_id: randomUUID(),
-    round_id: round,
-  });
+  const vote = roundVote;
   /**
    * A's and B's votes on a search's first two results (the first of each model), the first
    * preferred. The questions are ones whose two models' first passages differ (a round showing

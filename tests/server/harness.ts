@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,6 +72,11 @@ export function voteItem(overrides: Record<string, unknown> = {}) {
     confidence_score: 0.5,
     ...overrides,
   };
+}
+
+/** A round's vote on a search's result: voteItem with the result's passage and model, a new client_id. */
+export function roundVote(query: string, result: { text: string; model_type: string }, label: 'A' | 'B', reaction: string, round: string, userType = 'Enthusiast') {
+  return voteItem({ user_type: userType, query, retrieved_text: result.text, model_type: result.model_type, result_label: label, reaction, client_id: randomUUID(), round_id: round });
 }
 
 /** A clock the tests move by hand. */
@@ -194,3 +199,4 @@ export async function writeFakeBuild(): Promise<string> {
   await writeFile(path.join(dir, 'assets', 'tiny-abc123.js'), '1');
   return dir;
 }
+

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
 import type { Db } from '../../server/store/db.ts';
 import { vectorPairEngine } from './engine-helpers.ts';
-import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
+import { STORES, openTestDb, startTestServer, roundVote, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -27,18 +27,7 @@ describe.each(STORES)('GET /api/stats on %s store', (store) => {
     const results = (await (await server.api('/api/search', { json: { query } })).json()) as SearchResult[];
     const [a, b] = swap ? [results[1]!, results[0]!] : [results[0]!, results[1]!];
     const id = randomUUID();
-    const vote = (result: SearchResult, label: 'A' | 'B', reaction: string) => ({
-      user_type: userType,
-      username: 'x',
-      query,
-      retrieved_text: result.text,
-      model_type: result.model_type,
-      result_label: label,
-      reaction,
-      confidence_score: 0.5,
-      client_id: randomUUID(),
-      round_id: id,
-    });
+    const vote = (result: SearchResult, label: 'A' | 'B', reaction: string) => roundVote(query, result, label, reaction, id, userType);
     return { items: [vote(a, 'A', reactions[0]), vote(b, 'B', reactions[1])], models: [a.model_type, b.model_type] };
   }
 
