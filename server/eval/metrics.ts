@@ -1,9 +1,9 @@
 /** Retrieval metrics over ranked passage texts and verbatim gold quotes. */
 
 /** How a question was written; a typo'd one copies a clean question (its `twin`) with a slip of the keyboard. */
-export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern' | 'typo';
+export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern' | 'everyday' | 'typo';
 /** The styles a question is written in from reading the book. */
-export const CLEAN_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern'];
+export const CLEAN_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern', 'everyday'];
 export const EVAL_STYLES: EvalStyle[] = [...CLEAN_STYLES, 'typo'];
 
 export interface EvalQuestion {
