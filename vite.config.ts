@@ -6,7 +6,7 @@ import { EARLY_INPUT_SCRIPT } from './contract/early-input-script.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
 import { sourceRepositoryUrl, type RepositoryField } from './scripts/source-url.ts';
-import { PRERENDERED_DIR } from './server/http/prerendered-pages.ts';
+import { PRERENDERED_DIR } from './server/platform/http/prerendered-pages.ts';
 
 // One source of truth for the web app manifest: the top-level file.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;

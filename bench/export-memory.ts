@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { writeVoteExport } from '../server/arena/vote-export.ts';
-import { openEmbeddedDb, openPostgresDb, type Db } from '../server/store/db.ts';
-import { migrate } from '../server/store/migrate.ts';
+import { writeVoteExport } from '../server/modules/arena/index.ts';
+import { openEmbeddedDb, openPostgresDb, type Db } from '../server/platform/store/db.ts';
+import { migrate } from '../server/platform/store/migrate.ts';
 
 const votes = Number(process.argv[2] ?? 1_000_000);
 const format = process.argv[3] === 'csv' ? 'csv' : 'jsonl';

@@ -6,7 +6,7 @@
  * follows them itself.
  *
  * Shared by the build, which inlines it in every page (vite.config.ts), and the server, whose
- * Content-Security-Policy lets exactly this script run, by its hash (server/http/security-headers.ts).
+ * Content-Security-Policy lets exactly this script run, by its hash (server/platform/http/security-headers.ts).
  */
 export const EARLY_INPUT_SCRIPT =
   "(function(){var q=window.__earlyInput={pending:[],live:{}};function keep(e){var t=e.target,c=t&&t.closest&&t.closest('[data-early-action]');if(!c)return;var a=c.getAttribute('data-early-action');if(q.live[a]||(e.type==='click'&&c.tagName==='FORM'))return;e.preventDefault();e.stopPropagation();q.pending.push(a)}document.addEventListener('click',keep,true);document.addEventListener('submit',keep,true)})();";

@@ -31,6 +31,6 @@ export type RoundLeftOut = (typeof ROUND_LEFT_OUT)[number];
 export const VOTE_LEFT_OUT = ['repeat', 'not-shown', 'unknown-model', 'unchecked'] as const;
 export type VoteLeftOut = (typeof VOTE_LEFT_OUT)[number];
 
-/** What the service made of a vote as it was saved (server/arena/shown-check.ts says what each means). */
+/** What the service made of a vote as it was saved (server/modules/arena/shown-check.ts says what each means). */
 export const VERDICTS = ['shown', 'not-shown', 'unknown-model', 'unchecked'] as const;
 export type Verdict = (typeof VERDICTS)[number];

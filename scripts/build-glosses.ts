@@ -3,9 +3,9 @@
 // Every passage id must be one of the book's default chunking, and every passage of it glossed.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { shippedBookFile } from '../server/corpus/book-file.ts';
-import { loadCorpus } from '../server/corpus/load-corpus.ts';
-import { GLOSSES_ABOUT, glossFile, passageTextHash, type GlossFile } from '../server/corpus/glosses.ts';
+import { shippedBookFile } from '../server/platform/config/book-file.ts';
+import { loadCorpus } from '../server/modules/book/index.ts';
+import { GLOSSES_ABOUT, glossFile, passageTextHash, type GlossFile } from '../server/modules/book/index.ts';
 
 const parts = process.argv.slice(2);
 if (parts.length === 0) {

@@ -7,7 +7,7 @@
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createEmbeddedTemplate } from '../server/store/db.ts';
+import { createEmbeddedTemplate } from '../server/platform/store/db.ts';
 
 const SERVER_OUT_DIR = 'dist-server'; // package.json's start script runs dist-server/main.js
 
@@ -47,9 +47,9 @@ await build({
   logLevel: 'warning',
 });
 // Files the server finds beside its own module (import.meta.dirname / import.meta.url): in the
-// sources they sit beside server/store/*.ts, in the build beside main.js.
-await cp(path.join(root, 'server/store/migrations'), path.join(outDir, 'migrations'), { recursive: true });
-await cp(path.join(root, 'server/store/create-embedded-worker.mjs'), path.join(outDir, 'create-embedded-worker.mjs'));
+// sources they sit beside server/platform/store/*.ts, in the build beside main.js.
+await cp(path.join(root, 'server/platform/store/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+await cp(path.join(root, 'server/platform/store/create-embedded-worker.mjs'), path.join(outDir, 'create-embedded-worker.mjs'));
 // An empty embedded database, which each new DATA_DIR copies instead of running initdb.
 await createEmbeddedTemplate(path.join(outDir, 'pgdata-template'));
 console.log(`server built: ${SERVER_OUT_DIR}/main.js`);

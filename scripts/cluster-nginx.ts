@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SECURITY_HEADERS } from '../server/http/security-headers.ts';
+import { SECURITY_HEADERS } from '../server/platform/http/security-headers.ts';
 import { HOST, spawnChild, stopChild, waitFor200, type Child, type CrashHandler, type Exit, type OutputSink, type Supervised } from './cluster-processes.ts';
 import { REPO_ROOT } from './start-command.ts';
 

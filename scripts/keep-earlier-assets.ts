@@ -2,11 +2,11 @@
 // are kept in dist-earlier/assets, with those of the builds before it, so that a page still open
 // on an earlier build (a tab left open over a deploy, or a page from an instance not yet restarted
 // onto the new build) finds the code it loads on demand. The server looks there for an asset it
-// does not have (server/http/build-assets.ts).
+// does not have (server/platform/http/build-assets.ts).
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ASSETS_DIR, earlierAssetsDir } from '../server/http/build-assets.ts';
+import { ASSETS_DIR, earlierAssetsDir } from '../server/platform/http/build-assets.ts';
 
 /** How many builds before the current one stay loadable. */
 export const EARLIER_BUILDS_KEPT = 3;

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rollup } from 'vite';
-import { PRERENDERED_DIR, prerenderedFileName } from '../server/http/prerendered-pages.ts';
+import { PRERENDERED_DIR, prerenderedFileName } from '../server/platform/http/prerendered-pages.ts';
 import type { RenderedRoute } from '../src/prerender/render-route.tsx';
 
 /** Public routes a first visit may land on, with the lazily loaded page each one shows. */

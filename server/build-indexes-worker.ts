@@ -1,9 +1,9 @@
 // A worker thread's entry point (search/build-indexes-in-worker.ts starts it): fits the
 // weight-free models and embeds the book into DATA_DIR's caches, reports, and ends.
 import { parentPort, workerData } from 'node:worker_threads';
-import { terminalProgress, type ProgressStream } from './common/progress.ts';
-import type { IndexWorkerData, WorkerBuildReport } from './search/build-indexes-in-worker.ts';
-import { startRetrieval, type RetrievalLog } from './search/start-retrieval.ts';
+import { terminalProgress, type ProgressStream } from './platform/util/progress.ts';
+import type { IndexWorkerData, WorkerBuildReport } from './modules/search/index.ts';
+import { startRetrieval, type RetrievalLog } from './modules/search/index.ts';
 
 const { settings, progressTTY } = workerData as IndexWorkerData;
 const stderr: ProgressStream = { isTTY: progressTTY, write: (chunk: string) => process.stderr.write(chunk) };

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openEmbeddedDbFromImage, type Db } from '../server/store/db.ts';
+import { openEmbeddedDbFromImage, type Db } from '../server/platform/store/db.ts';
 
 /**
  * What many tests start from, made once per run instead of by each test (tests/fixtures/prepare-run.ts
@@ -15,7 +15,7 @@ import { openEmbeddedDbFromImage, type Db } from '../server/store/db.ts';
  */
 const PREPARED = 'ALCHEMY_TESTS_PREPARED';
 /**
- * The server's own setting (server/store/db.ts): an empty embedded database that a new DATA_DIR
+ * The server's own setting (server/platform/store/db.ts): an empty embedded database that a new DATA_DIR
  * copies instead of running initdb. Beside the built server there is one; the commands and
  * stores the tests run from the sources are pointed at the run's.
  */

@@ -9,7 +9,7 @@ import { PackError, QuantisedRows, type PackValue } from './pack-codec.ts';
 /**
  * The offline pack: all a device needs to answer a question as the server would, with the code the
  * server runs (common/search). Built by the server from the fitted state it searches with
- * (server/search/offline-pack.ts), read by the app's search worker, and by the parity test.
+ * (server/modules/offline-pack/pack-builder.ts), read by the app's search worker, and by the parity test.
  *
  * - the book's passages (id, text, chapter, section, place);
  * - per model: its name and version, its recipe (which model, fitted with which settings), its

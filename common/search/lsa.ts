@@ -54,7 +54,7 @@ export function tfidfRow(counts: Map<number, number>, idf: Float32Array): Map<nu
 }
 
 /**
- * An LSA model from its fitted state (server/models/lsa.ts fits it): what the server restores
+ * An LSA model from its fitted state (server/modules/search/fit/lsa-fit.ts fits it): what the server restores
  * from its cache and a device from its offline pack, with the same code. The lexical block's
  * random projection is the saved one where the state has it, else drawn again from its seed a
  * row at a time, as a query's terms need them (the same values).

@@ -43,7 +43,7 @@ export function weightedMean(seq: number[], wordVectors: Float32Array, weights: 
 }
 
 /**
- * A SIF model from its fitted state (server/models/sif.ts fits it): what the server restores
+ * A SIF model from its fitted state (server/modules/search/fit/sif-fit.ts fits it): what the server restores
  * from its cache and a device from its offline pack, with the same code.
  */
 export function restoreSif(state: FittedState, options: SifOptions, resources: ModelResources, identity: ModelIdentity): EmbeddingModel {

@@ -1,13 +1,13 @@
-import { adminSocketPath, reachAdminSocket } from '../admin/admin-socket.ts';
-import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../admin/admin-client.ts';
-import { runUserCommand, UserCommandError, type UserCommand } from '../admin/user-commands.ts';
-import { ConfigError, type Config } from '../config.ts';
-import { COMMAND_WAIT_MS, DataDirLockedError } from '../store/data-dir-lock.ts';
+import { adminSocketPath, reachAdminSocket } from '../modules/admin/index.ts';
+import { AdminTimeoutError, AdminUnreachableError, sendUserCommand } from '../modules/admin/index.ts';
+import { runUserCommand, UserCommandError, type UserCommand } from '../modules/admin/index.ts';
+import { ConfigError, type Config } from '../platform/config/config.ts';
+import { COMMAND_WAIT_MS, DataDirLockedError } from '../platform/store/data-dir-lock.ts';
 import { lstat } from 'node:fs/promises';
-import { DataFolderError, embeddedFolder, openDb, type Db } from '../store/db.ts';
-import { makeDataDir } from '../store/private-dir.ts';
-import { migrate } from '../store/migrate.ts';
-import { databaseProblem } from '../store/wait-for-database.ts';
+import { DataFolderError, embeddedFolder, openDb, type Db } from '../platform/store/db.ts';
+import { makeDataDir } from '../platform/store/private-dir.ts';
+import { migrate } from '../platform/store/migrate.ts';
+import { databaseProblem } from '../platform/store/wait-for-database.ts';
 
 /** Exit 2: the operator's input was wrong, and nothing was changed. */
 export class UsageError extends Error {}

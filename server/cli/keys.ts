@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../platform/config/config.ts';
 import { commandLine, execute, exitWithMessage, UsageError } from './admin-command.ts';
 
 const USAGE = `Usage: npm run keys -- <command>

@@ -1,7 +1,7 @@
-import { loadConfig } from '../config.ts';
-import { terminalProgress } from '../common/progress.ts';
-import { neuralSpecs } from '../models/lineup.ts';
-import { pullModels } from '../models/pull-models.ts';
+import { loadConfig } from '../platform/config/config.ts';
+import { terminalProgress } from '../platform/util/progress.ts';
+import { neuralSpecs } from '../modules/search/index.ts';
+import { pullModels } from '../modules/search/index.ts';
 
 /** npm run models:pull — on a machine that can reach the hub (HF_ENDPOINT to use a mirror). */
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
-import type { UserCommand } from '../admin/user-commands.ts';
-import { hashPassword, passwordProblem } from '../auth/passwords.ts';
-import { loadConfig } from '../config.ts';
-import { normaliseUsername, USERNAME_PATTERN } from '../store/users.ts';
+import type { UserCommand } from '../modules/admin/index.ts';
+import { hashPassword, passwordProblem } from '../modules/auth/index.ts';
+import { loadConfig } from '../platform/config/config.ts';
+import { normaliseUsername, USERNAME_PATTERN } from '../modules/auth/index.ts';
 import { commandLine, execute, exitWithMessage, UsageError } from './admin-command.ts';
 import { promptHidden } from './prompt.ts';
 

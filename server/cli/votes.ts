@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { AdminUnreachableError, streamVoteExport } from '../admin/admin-client.ts';
-import { EXPORT_FORMATS, type ExportFormat } from '../arena/export-format.ts';
-import { writeVoteExport } from '../arena/vote-export.ts';
-import { loadConfig } from '../config.ts';
+import { AdminUnreachableError, streamVoteExport } from '../modules/admin/index.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../modules/arena/index.ts';
+import { writeVoteExport } from '../modules/arena/index.ts';
+import { loadConfig } from '../platform/config/config.ts';
 import { exitWithMessage, onStore, RefusedError, UsageError } from './admin-command.ts';
 
 const USAGE = `Usage: npm run votes -- export --format jsonl|csv [--since DATE]

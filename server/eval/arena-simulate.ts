@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
-import { ShownCheck } from '../arena/shown-check.ts';
+import { ShownCheck } from '../modules/arena/index.ts';
 import { DEFAULT_SIMULATION, simulateArena, type Checkpoint, type SimulatedArm } from './arena-simulation.ts';
-import { VoteService } from '../arena/vote-service.ts';
-import { terminalProgress } from '../common/progress.ts';
-import { loadConfig } from '../config.ts';
-import { servableModelTypes } from '../models/lineup.ts';
+import { VoteService } from '../modules/arena/index.ts';
+import { terminalProgress } from '../platform/util/progress.ts';
+import { loadConfig } from '../platform/config/config.ts';
+import { servableModelTypes } from '../modules/search/index.ts';
 import { loadQuestions } from './evaluate.ts';
-import { startRetrieval } from '../search/start-retrieval.ts';
-import { openEmbeddedDb } from '../store/db.ts';
-import { migrate } from '../store/migrate.ts';
+import { startRetrieval } from '../modules/search/index.ts';
+import { openEmbeddedDb } from '../platform/store/db.ts';
+import { migrate } from '../platform/store/migrate.ts';
 
 const USAGE = 'Usage: npm run arena:simulate -- [--rounds 3000] [--seed 1] [--flip 0.15] [--shrug 0.1] [--part all|dev|test]';
 

@@ -2,10 +2,10 @@ import type { FeedbackItem, Leaderboard } from '../../contract/api-schemas.ts';
 import type { Reaction } from '../../contract/vocabulary.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
 import { firstHitRank, type EvalQuestion } from './metrics.ts';
-import { computeStats } from '../stats/model-stats.ts';
-import type { Db } from '../store/db.ts';
-import { tallyVotes } from '../store/feedback.ts';
-import { decidedRoundsPerPair, leastDecidedPair, pairCounts } from '../arena/draw.ts';
+import { computeStats } from '../modules/arena/index.ts';
+import type { Db } from '../platform/store/db.ts';
+import { tallyVotes } from '../modules/arena/index.ts';
+import { decidedRoundsPerPair, leastDecidedPair, pairCounts } from '../modules/arena/index.ts';
 
 /** A passage as a reader is shown it. */
 export interface ShownPassage {

@@ -1,4 +1,4 @@
-import { KeywordIndex } from '../models/keyword-arm.ts';
+import { KeywordIndex } from '../modules/search/index.ts';
 
 /**
  * The keyword baseline semantic search must beat: the arena's keyword arm (MiniSearch's BM25

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config.ts';
-import { terminalProgress } from '../common/progress.ts';
-import { startRetrieval } from '../search/start-retrieval.ts';
+import { loadConfig } from '../platform/config/config.ts';
+import { terminalProgress } from '../platform/util/progress.ts';
+import { startRetrieval } from '../modules/search/index.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
 import { loadQuestions, partsAsked, ranksFor, table, twinsOf, twinTable, type RankedSearch } from './evaluate.ts';
 import { agreement } from './metrics.ts';

@@ -4,7 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
+import { pidNamespace, processStart } from '../../server/platform/store/data-dir-lock.ts';
 import { addFittedModels } from '../run-fixtures.ts';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendUserCommand } from '../../server/admin/admin-client.ts';
-import { adminSocketPath, listenForAdmin } from '../../server/admin/admin-socket.ts';
-import type { UserCommand } from '../../server/admin/user-commands.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
-import { ConfigError } from '../../server/config.ts';
-import { createLogger } from '../../server/log.ts';
-import { listUsers } from '../../server/store/users.ts';
+import { sendUserCommand } from '../../server/modules/admin/admin-client.ts';
+import { adminSocketPath, listenForAdmin } from '../../server/modules/admin/admin-socket.ts';
+import type { UserCommand } from '../../server/modules/admin/user-commands.ts';
+import { hashPassword } from '../../server/modules/auth/passwords.ts';
+import { ConfigError } from '../../server/platform/config/config.ts';
+import { createLogger } from '../../server/platform/log.ts';
+import { listUsers } from '../../server/modules/auth/sql/users.ts';
 import { openTestDb, type TestDb } from './harness.ts';
 
 describe('the admin socket a server on the embedded store answers', () => {

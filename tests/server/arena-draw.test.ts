@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidedRoundsPerPair, leastDecidedPair, pairCounts, pairKey } from '../../server/arena/draw.ts';
+import { decidedRoundsPerPair, leastDecidedPair, pairCounts, pairKey } from '../../server/modules/arena/draw.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
 
 const ARMS = ['BGE b', 'UAE u', 'LSA l', 'SIF s', 'BM25 k'];

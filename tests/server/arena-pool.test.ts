@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECIDED_ROUNDS_TTL_MS } from '../../server/arena/decided-rounds.ts';
+import { DECIDED_ROUNDS_TTL_MS } from '../../server/modules/arena/decided-rounds.ts';
 import type { Stats } from '../../contract/api-schemas.ts';
-import type { RetrievalEngine, SearchResult } from '../../server/search/retrieval-engine.ts';
+import type { RetrievalEngine, SearchResult } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { startTestServer, STORES, TestClock, voteItem, type TestServer } from './harness.ts';
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionId } from '../../server/arena/question.ts';
-import { ShownCheck } from '../../server/arena/shown-check.ts';
+import { questionId } from '../../server/modules/arena/question.ts';
+import { ShownCheck } from '../../server/modules/arena/shown-check.ts';
 import { DEFAULT_SIMULATION, simulateArena, type SimulatedArm } from '../../server/eval/arena-simulation.ts';
-import { VoteService } from '../../server/arena/vote-service.ts';
+import { VoteService } from '../../server/modules/arena/vote-service.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
 import { loadQuestions } from '../../server/eval/evaluate.ts';
 import type { EvalQuestion } from '../../server/eval/metrics.ts';
-import { computeStats } from '../../server/stats/model-stats.ts';
-import { openEmbeddedDb, type Db } from '../../server/store/db.ts';
-import { migrate } from '../../server/store/migrate.ts';
+import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
+import { openEmbeddedDb, type Db } from '../../server/platform/store/db.ts';
+import { migrate } from '../../server/platform/store/migrate.ts';
 import { corpusEngine } from './engine-helpers.ts';
-import { saveFeedback, tallyVotes } from '../../server/store/feedback.ts';
+import { saveFeedback, tallyVotes } from '../../server/modules/arena/sql/feedback.ts';
 
 /**
  * An arm that puts a passage holding the question's gold quote first for about `hitRate` of the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
-import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { vectorPairEngine } from './engine-helpers.ts';
 import { STORES, startTestServer, roundVote, type TestServer } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/auth/tokens.ts';
+import { signAccessToken } from '../../server/modules/auth/tokens.ts';
 import { STORES, TEST_KEY, startTestServer, voteItem, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';

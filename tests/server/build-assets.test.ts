@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { earlierAssetsDir } from '../../server/http/build-assets.ts';
+import { earlierAssetsDir } from '../../server/platform/http/build-assets.ts';
 import { buildsToKeep, EARLIER_BUILDS_KEPT, keepEarlierAssets } from '../../scripts/keep-earlier-assets.ts';
 import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '../../server/platform/config/config.ts';
 
 const refused = (env: Record<string, string>) => {
   try {
@@ -83,7 +83,7 @@ describe('the book', () => {
     expect(existsSync(expected)).toBe(true);
     expect(loadConfig({}).corpusFile).toBe(expected);
     // The built server's modules sit one or two folders below the root (dist-server/, its chunks/).
-    const { shippedBookFile } = await import('../../server/corpus/book-file.ts');
+    const { shippedBookFile } = await import('../../server/platform/config/book-file.ts');
     expect(shippedBookFile(path.join(root, 'dist-server/chunks'))).toBe(expected);
     expect(loadConfig({ CORPUS_FILE: '/elsewhere/book.md' }).corpusFile).toBe('/elsewhere/book.md');
   });

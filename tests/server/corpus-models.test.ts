@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../server/corpus/load-corpus.ts';
-import { corpusLineup } from '../../server/models/lineup.ts';
+import { loadCorpus } from '../../server/modules/book/load-corpus.ts';
+import { corpusLineup } from '../../server/modules/search/models/lineup.ts';
 import type { EmbeddingModel } from '../../common/search/types.ts';
 import { CORPUS_FILE, sharedWordVectors } from './engine-helpers.ts';
 

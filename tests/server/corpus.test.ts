@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chunkPassages, sentenceSpans, splitSentences } from '../../server/corpus/chunk-passages.ts';
-import { corpusFromMarkdown } from '../../server/corpus/load-corpus.ts';
-import { parseBook, plainText } from '../../server/corpus/parse-book.ts';
+import { chunkPassages, sentenceSpans, splitSentences } from '../../server/modules/book/chunk-passages.ts';
+import { corpusFromMarkdown } from '../../server/modules/book/load-corpus.ts';
+import { parseBook, plainText } from '../../server/modules/book/parse-book.ts';
 import { CORPUS_FILE } from '../repo-files.ts';
 
 const BOOK = readFileSync(CORPUS_FILE, 'utf8');

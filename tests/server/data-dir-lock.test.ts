@@ -4,9 +4,9 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, uti
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, FOREIGN_LOCK_STALE_MS, lockDataDir, pidNamespace, processStart } from '../../server/store/data-dir-lock.ts';
+import { DataDirLockedError, FOREIGN_LOCK_STALE_MS, lockDataDir, pidNamespace, processStart } from '../../server/platform/store/data-dir-lock.ts';
 import { writableByOthers } from '../fixtures/file-modes.ts';
-import { DataFolderError, openEmbeddedDb } from '../../server/store/db.ts';
+import { DataFolderError, openEmbeddedDb } from '../../server/platform/store/db.ts';
 
 async function folder(): Promise<string> {
   return path.join(await mkdtemp(path.join(tmpdir(), 'lock-')), 'pgdata');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../contract/api-schemas.ts';
-import { DECIDED_ROUNDS_TTL_MS, DecidedRounds } from '../../server/arena/decided-rounds.ts';
-import { pairKey } from '../../server/arena/draw.ts';
-import { questionId } from '../../server/arena/question.ts';
-import { saveFeedback, type CheckedFeedback } from '../../server/store/feedback.ts';
+import { DECIDED_ROUNDS_TTL_MS, DecidedRounds } from '../../server/modules/arena/decided-rounds.ts';
+import { pairKey } from '../../server/modules/arena/draw.ts';
+import { questionId } from '../../server/modules/arena/question.ts';
+import { saveFeedback, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
 import { openTestDb, STORES, TestClock, voteItem, type TestDb } from './harness.ts';
 
 describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) => {

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmbeddedTemplate, embeddedImage, openEmbeddedDb, openEmbeddedDbFromImage } from '../../server/store/db.ts';
+import { createEmbeddedTemplate, embeddedImage, openEmbeddedDb, openEmbeddedDbFromImage } from '../../server/platform/store/db.ts';
 import { writableByOthers } from '../fixtures/file-modes.ts';
 import { systemIdentifier } from '../fixtures/pg-control.ts';
 import { openTestDb } from './harness.ts';
@@ -43,7 +43,7 @@ describe('embedded databases made as copies', () => {
     expect(await systemIdentifier(copied)).toBe(await systemIdentifier(template));
     expect(await writableByOthers(copied)).toEqual([]);
 
-    // Run from the sources, there is no build's template beside server/store/db.ts.
+    // Run from the sources, there is no build's template beside server/platform/store/db.ts.
     delete process.env.EMBEDDED_TEMPLATE_DIR;
     const made = path.join(await mkdtemp(path.join(tmpdir(), 'made-')), 'pgdata');
     const db = await openEmbeddedDb(made);

@@ -1,10 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { silentProgress } from '../../server/common/progress.ts';
-import { startRetrieval, type RetrievalSettings } from '../../server/search/start-retrieval.ts';
-import { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
-import { loadWordVectors } from '../../server/models/word-vectors.ts';
+import { silentProgress } from '../../server/platform/util/progress.ts';
+import { startRetrieval, type RetrievalSettings } from '../../server/modules/search/start-retrieval.ts';
+import { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
+import { loadWordVectors } from '../../server/modules/search/fit/word-vectors.ts';
 import type { WordVectors } from '../../common/search/word-vectors.ts';
 
 import { CORPUS_FILE } from '../repo-files.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { chunkPassages } from '../../server/corpus/chunk-passages.ts';
-import { parseBook } from '../../server/corpus/parse-book.ts';
+import { chunkPassages } from '../../server/modules/book/chunk-passages.ts';
+import { parseBook } from '../../server/modules/book/parse-book.ts';
 import { CLEAN_STYLES, EVAL_STYLES, foldForMatch, type EvalQuestion } from '../../server/eval/metrics.ts';
 import { CORPUS_FILE } from './engine-helpers.ts';
 

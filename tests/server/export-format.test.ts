@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADER, csvField, csvRow, EXPORT_FIELDS, jsonLine, winnerOf, type ExportRow } from '../../server/arena/export-format.ts';
+import { CSV_HEADER, csvField, csvRow, EXPORT_FIELDS, jsonLine, winnerOf, type ExportRow } from '../../server/modules/arena/export-format.ts';
 
 const row: ExportRow = {
   question_id: '96d61fe343ddf5e0d8d68b1d0b08b9af',

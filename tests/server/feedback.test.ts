@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../contract/api-schemas.ts';
-import type { Queryable } from '../../server/store/db.ts';
-import { saveFeedback } from '../../server/store/feedback.ts';
+import type { Queryable } from '../../server/platform/store/db.ts';
+import { saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
 import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
-import { SAVE_BODY_LIMIT_BYTES } from '../../server/http/body-limits.ts';
+import { SAVE_BODY_LIMIT_BYTES } from '../../server/platform/http/body-limits.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnglishBlock } from '../../common/search/english-block.ts';
-import { loadWordVectors, readWordVectors, WORD_VECTOR_LIMIT } from '../../server/models/word-vectors.ts';
+import { loadWordVectors, readWordVectors, WORD_VECTOR_LIMIT } from '../../server/modules/search/fit/word-vectors.ts';
 import { WordVectors } from '../../common/search/word-vectors.ts';
-import { readBundle, writeBundle } from '../../server/common/bundle-file.ts';
+import { readBundle, writeBundle } from '../../server/platform/util/bundle-file.ts';
 import { sharedWordVectors } from './engine-helpers.ts';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);

@@ -2,11 +2,11 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { glossesFor, glossFile, loadGlosses, passageTextHash, type GlossFile } from '../../server/corpus/glosses.ts';
-import { CorpusError, loadCorpus } from '../../server/corpus/load-corpus.ts';
-import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/models/lineup.ts';
-import { lsaRecipe } from '../../server/models/lsa.ts';
-import { sifRecipe } from '../../server/models/sif.ts';
+import { glossesFor, glossFile, loadGlosses, passageTextHash, type GlossFile } from '../../server/modules/book/glosses.ts';
+import { CorpusError, loadCorpus } from '../../server/modules/book/load-corpus.ts';
+import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/modules/search/models/lineup.ts';
+import { lsaRecipe } from '../../server/modules/search/fit/lsa-fit.ts';
+import { sifRecipe } from '../../server/modules/search/fit/sif-fit.ts';
 import { corpusEngine, CORPUS_FILE } from './engine-helpers.ts';
 
 const passages = [

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/log.ts';
-import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { createLogger } from '../../server/platform/log.ts';
+import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

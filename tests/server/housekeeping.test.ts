@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { THROTTLE_WINDOW_MS } from '../../server/auth/throttle-policy.ts';
-import { forgetWhatIsDue, VOTE_RETENTION_DAYS } from '../../server/store/housekeeping.ts';
+import { THROTTLE_WINDOW_MS } from '../../server/modules/auth/throttle-policy.ts';
+import { forgetWhatIsDue, VOTE_RETENTION_DAYS } from '../../server/modules/housekeeping/housekeeping.ts';
 import { STORES, startTestServer, TEST_SETTINGS, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';

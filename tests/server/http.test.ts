@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/http/errors.ts';
-import { earlyInputScriptHash } from '../../server/http/security-headers.ts';
+import { HttpError } from '../../server/platform/http/errors.ts';
+import { earlyInputScriptHash } from '../../server/platform/http/security-headers.ts';
 import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
 
 describe('HTTP behaviour shared by every route', () => {

@@ -1,11 +1,11 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOrBuildIndex, cacheFile } from '../../server/vectors/build-index.ts';
-import { silentProgress } from '../../server/common/progress.ts';
-import { lsaRecipe } from '../../server/models/lsa.ts';
-import { sifRecipe } from '../../server/models/sif.ts';
-import { startRetrieval } from '../../server/search/start-retrieval.ts';
+import { loadOrBuildIndex, cacheFile } from '../../server/modules/search/fit/build-index.ts';
+import { silentProgress } from '../../server/platform/util/progress.ts';
+import { lsaRecipe } from '../../server/modules/search/fit/lsa-fit.ts';
+import { sifRecipe } from '../../server/modules/search/fit/sif-fit.ts';
+import { startRetrieval } from '../../server/modules/search/start-retrieval.ts';
 import { quietLog, settingsFor } from './engine-helpers.ts';
 
 const passages = ['The heart is like a mirror that must be polished.', 'Patience is half of faith.', 'The world is a market-place passed by pilgrims.'].map((text) => ({ text }));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildIndexesInWorker, corpusIndexesMissing } from '../../server/search/build-indexes-in-worker.ts';
+import { buildIndexesInWorker, corpusIndexesMissing } from '../../server/modules/search/fit/build-indexes-in-worker.ts';
 import { settingsFor } from './engine-helpers.ts';
 
 /** The worker's entry as npm start runs it (npm test builds before it runs the tests). */

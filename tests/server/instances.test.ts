@@ -1,13 +1,13 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runUserCommand, type UserCommand } from '../../server/admin/user-commands.ts';
-import { AuthService } from '../../server/auth/auth-service.ts';
-import { StoredKeyRing, rotateSigningKey, staticKeyRing } from '../../server/auth/key-ring.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
-import type { Db } from '../../server/store/db.ts';
-import { StoreLimiter } from '../../server/http/rate-limit.ts';
-import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
-import { listSigningKeys } from '../../server/store/signing-keys.ts';
+import { runUserCommand, type UserCommand } from '../../server/modules/admin/user-commands.ts';
+import { AuthService } from '../../server/modules/auth/auth-service.ts';
+import { StoredKeyRing, rotateSigningKey, staticKeyRing } from '../../server/modules/auth/key-ring.ts';
+import { hashPassword } from '../../server/modules/auth/passwords.ts';
+import type { Db } from '../../server/platform/store/db.ts';
+import { StoreLimiter } from '../../server/platform/limits/rate-limit.ts';
+import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
+import { listSigningKeys } from '../../server/modules/auth/sql/signing-keys.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { STORES, TEST_KEY, TEST_SETTINGS, openTestDb, startTestServer, voteItem, type TestDb, type TestServer } from './harness.ts';
 

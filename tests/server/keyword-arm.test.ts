@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { KeywordIndex } from '../../server/models/keyword-arm.ts';
+import { KeywordIndex } from '../../server/modules/search/models/keyword-arm.ts';
 
 const TEXTS = [
   'The heart is like a mirror. Its rust is the love of the world.',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Reaction } from '../../contract/vocabulary.ts';
-import { differenceVariance, fitBradleyTerry } from '../../server/stats/bradley-terry.ts';
-import { leaderboard, roundsToSeparate } from '../../server/stats/leaderboard.ts';
-import type { RoundTally } from '../../server/stats/rounds.ts';
-import { Z95 } from '../../server/stats/wilson.ts';
+import { differenceVariance, fitBradleyTerry } from '../../server/modules/arena/stats/bradley-terry.ts';
+import { leaderboard, roundsToSeparate } from '../../server/modules/arena/stats/leaderboard.ts';
+import type { RoundTally } from '../../server/modules/arena/stats/rounds.ts';
+import { Z95 } from '../../server/modules/arena/stats/wilson.ts';
 
 /** `count` rounds of `a` shown as A against `b` as B, rated so. */
 const rounds = (a: string, ra: Reaction, b: string, rb: Reaction, count: number): RoundTally => ({

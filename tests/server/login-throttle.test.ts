@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreUnavailableError, type Db } from '../../server/store/db.ts';
+import { StoreUnavailableError, type Db } from '../../server/platform/store/db.ts';
 import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { listenForMetrics, Metrics } from '../../server/http/metrics.ts';
+import { listenForMetrics, Metrics } from '../../server/platform/http/metrics.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { STORES, openTestDb, startTestServer, voteItem, type TestDb, type TestServer } from './harness.ts';
 

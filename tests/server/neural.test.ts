@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseLineup, LineupError, missingNeuralFiles } from '../../server/models/lineup.ts';
-import { loadNeuralModel, QUERY_INSTRUCTION } from '../../server/models/neural.ts';
+import { chooseLineup, LineupError, missingNeuralFiles } from '../../server/modules/search/models/lineup.ts';
+import { loadNeuralModel, QUERY_INSTRUCTION } from '../../server/modules/search/models/neural.ts';
 import type { EmbeddingModel } from '../../common/search/types.ts';
-import { silentProgress } from '../../server/common/progress.ts';
-import { startRetrieval } from '../../server/search/start-retrieval.ts';
+import { silentProgress } from '../../server/platform/util/progress.ts';
+import { startRetrieval } from '../../server/modules/search/start-retrieval.ts';
 import { TINY, tinyForward, tinyWeights, writeTinyBertFolder } from '../fixtures/tiny-bert.ts';
 import { BGE_TOKENIZER, quietLog, settingsFor } from './engine-helpers.ts';
 

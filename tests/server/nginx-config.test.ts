@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NGINX_TEMPLATE, renderNginxConfig } from '../../scripts/cluster-nginx.ts';
-import { BODY_LIMIT_BYTES, SAVE_BODY_LIMIT_BYTES } from '../../server/http/body-limits.ts';
-import { QUERY_READ_TIMEOUT_MS } from '../../server/store/db.ts';
+import { BODY_LIMIT_BYTES, SAVE_BODY_LIMIT_BYTES } from '../../server/platform/http/body-limits.ts';
+import { QUERY_READ_TIMEOUT_MS } from '../../server/platform/store/db.ts';
 
 /** nginx's size syntax: 512, 64k, 5m, 1g. */
 function bytes(size: string): number {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Nginx, nginxInstalled } from '../../scripts/cluster-nginx.ts';
-import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
+import { SECURITY_HEADERS } from '../../server/platform/http/security-headers.ts';
 import { freePort } from '../../scripts/server-process.ts';
 import { startTestServer, writeFakeBuild, type TestServer } from './harness.ts';
 import { parseRawReply, rawExchange, type RawReply } from './raw-http.ts';

@@ -9,8 +9,8 @@ import { asPackContents, packValue } from '../../common/offline/offline-pack.ts'
 import { decodePack, encodePack } from '../../common/offline/pack-codec.ts';
 import type { SearchResult } from '../../contract/api-schemas.ts';
 import { loadQuestions } from '../../server/eval/evaluate.ts';
-import type { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
-import { offlinePackVersion, packableModels, prepareOfflinePack, type PreparedPack } from '../../server/search/offline-pack.ts';
+import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
+import { offlinePackVersion, packableModels, prepareOfflinePack, type PreparedPack } from '../../server/modules/offline-pack/pack-builder.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

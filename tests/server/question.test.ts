@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseQuery, questionId } from '../../server/arena/question.ts';
+import { normaliseQuery, questionId } from '../../server/modules/arena/question.ts';
 
 describe('a question as the arena tells questions apart', () => {
   it('is trimmed, its runs of whitespace one space, lower-cased', () => {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildVocabulary, countTerms } from '../../common/search/bag-of-terms.ts';
-import { loadCorpus } from '../../server/corpus/load-corpus.ts';
-import { buildGlossary, fitLexicon, wordsLikeForms } from '../../server/models/lexicon.ts';
+import { loadCorpus } from '../../server/modules/book/load-corpus.ts';
+import { buildGlossary, fitLexicon, wordsLikeForms } from '../../server/modules/search/fit/lexicon.ts';
 import { Lexicon } from '../../common/search/lexicon.ts';
-import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/models/lineup.ts';
-import { lsaRecipe } from '../../server/models/lsa.ts';
-import { glossaryVersion, parseThesaurus, READER_THESAURUS, READER_THESAURUS_FILE } from '../../server/models/reader-thesaurus.ts';
-import { sifRecipe } from '../../server/models/sif.ts';
+import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/modules/search/models/lineup.ts';
+import { lsaRecipe } from '../../server/modules/search/fit/lsa-fit.ts';
+import { glossaryVersion, parseThesaurus, READER_THESAURUS, READER_THESAURUS_FILE } from '../../server/modules/search/fit/reader-thesaurus.ts';
+import { sifRecipe } from '../../server/modules/search/fit/sif-fit.ts';
 import { stem, words } from '../../common/search/text.ts';
 import { CORPUS_FILE } from '../repo-files.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreement, firstHitRank, score } from '../../server/eval/metrics.ts';
 import { interleave } from '../../common/search/interleave.ts';
-import { LruCache } from '../../server/search/lru-cache.ts';
-import { FixedWindowLimiter, StoreLimiter } from '../../server/http/rate-limit.ts';
-import type { Db, Queryable } from '../../server/store/db.ts';
+import { LruCache } from '../../server/platform/caches/lru-cache.ts';
+import { FixedWindowLimiter, StoreLimiter } from '../../server/platform/limits/rate-limit.ts';
+import type { Db, Queryable } from '../../server/platform/store/db.ts';
 import { openTestDb, type TestDb } from './harness.ts';
 
 describe('interleave', () => {

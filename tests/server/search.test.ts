@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RetrievalEngine, type SearchResult } from '../../server/search/retrieval-engine.ts';
+import { RetrievalEngine, type SearchResult } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

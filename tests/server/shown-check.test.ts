@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recheckVotes } from '../../server/arena/recheck-votes.ts';
-import { computeStats } from '../../server/stats/model-stats.ts';
-import { tallyVotes, votesVersion } from '../../server/store/feedback.ts';
+import { recheckVotes } from '../../server/modules/arena/recheck-votes.ts';
+import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
+import { tallyVotes, votesVersion } from '../../server/modules/arena/sql/feedback.ts';
 import { openTestDb } from './harness.ts';
-import { questionId } from '../../server/arena/question.ts';
-import { SHOWN_RANKS, ShownCheck } from '../../server/arena/shown-check.ts';
-import { RetrievalEngine } from '../../server/search/retrieval-engine.ts';
+import { questionId } from '../../server/modules/arena/question.ts';
+import { SHOWN_RANKS, ShownCheck } from '../../server/modules/arena/shown-check.ts';
+import { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 
 let engine: RetrievalEngine;

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { bookWords, editDistance, rankedList, sortedList, Speller, type SpellerWords } from '../../common/search/spelling.ts';
-import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/models/lineup.ts';
-import { lsaRecipe } from '../../server/models/lsa.ts';
-import { sifRecipe } from '../../server/models/sif.ts';
+import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/modules/search/models/lineup.ts';
+import { lsaRecipe } from '../../server/modules/search/fit/lsa-fit.ts';
+import { sifRecipe } from '../../server/modules/search/fit/sif-fit.ts';
 import { corpusEngine } from './engine-helpers.ts';
 
 const BOOK = ['patience', 'the', 'heart', 'seed', 'send', 'asked', 'forgiveness', 'writing', 'writhing'];

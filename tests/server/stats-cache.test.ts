@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, CHEAP_MS, REUSE_FACTOR } from '../../server/stats/stats-cache.ts';
+import { AnswerCache, CHEAP_MS, REUSE_FACTOR } from '../../server/modules/arena/stats/stats-cache.ts';
 
 /** A cache over a counter of computations, with a clock the test moves and a cost per computation. */
 function setup(costMs: number) {

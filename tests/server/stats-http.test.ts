@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
-import type { Db } from '../../server/store/db.ts';
+import type { Db } from '../../server/platform/store/db.ts';
 import { vectorPairEngine } from './engine-helpers.ts';
 import { STORES, openTestDb, startTestServer, roundVote, type TestServer } from './harness.ts';
 

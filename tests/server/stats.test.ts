@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem, Stats } from '../../contract/api-schemas.ts';
 import type { Reaction, UserType } from '../../contract/vocabulary.ts';
-import { bootstrapBradleyTerry, fitBradleyTerry } from '../../server/stats/bradley-terry.ts';
-import { BRADLEY_TERRY_MAX_MODELS, computeStats } from '../../server/stats/model-stats.ts';
-import { outcomeForA } from '../../server/stats/rounds.ts';
-import { wilsonInterval } from '../../server/stats/wilson.ts';
-import type { Db } from '../../server/store/db.ts';
-import { saveFeedback, tallyVotes, type CheckedFeedback } from '../../server/store/feedback.ts';
-import { questionId } from '../../server/arena/question.ts';
-import type { Verdict } from '../../server/arena/shown-check.ts';
+import { bootstrapBradleyTerry, fitBradleyTerry } from '../../server/modules/arena/stats/bradley-terry.ts';
+import { BRADLEY_TERRY_MAX_MODELS, computeStats } from '../../server/modules/arena/stats/model-stats.ts';
+import { outcomeForA } from '../../server/modules/arena/stats/rounds.ts';
+import { wilsonInterval } from '../../server/modules/arena/stats/wilson.ts';
+import type { Db } from '../../server/platform/store/db.ts';
+import { saveFeedback, tallyVotes, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { questionId } from '../../server/modules/arena/question.ts';
+import type { Verdict } from '../../server/modules/arena/shown-check.ts';
 import { openTestDb, type TestDb } from './harness.ts';
 
 let votesMade = 0;

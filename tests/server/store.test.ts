@@ -3,12 +3,12 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/auth/passwords.ts';
-import { ensureDemoUser } from '../../server/bootstrap.ts';
-import { openPostgresDb } from '../../server/store/db.ts';
-import { migrate } from '../../server/store/migrate.ts';
-import { lockThrottle, PENDING_FOR_MS, settleFailures, writeThrottle } from '../../server/store/throttle.ts';
-import { findUser, listUsers } from '../../server/store/users.ts';
+import { verifyPassword } from '../../server/modules/auth/passwords.ts';
+import { ensureDemoUser } from '../../server/modules/admin/bootstrap.ts';
+import { openPostgresDb } from '../../server/platform/store/db.ts';
+import { migrate } from '../../server/platform/store/migrate.ts';
+import { lockThrottle, PENDING_FOR_MS, settleFailures, writeThrottle } from '../../server/platform/limits/throttle.ts';
+import { findUser, listUsers } from '../../server/modules/auth/sql/users.ts';
 import pg from 'pg';
 import { STORES, openTestDb, type TestDb } from './harness.ts';
 
@@ -96,7 +96,7 @@ describe.runIf(STORES.includes('postgres'))('migrations on PostgreSQL', () => {
     for (let i = 0; i < 4; i++) servers.push(await openPostgresDb(url, { schema }));
     try {
       const applied = await Promise.all(servers.map((db) => migrate(db)));
-      const files = (await readdir(path.join(import.meta.dirname, '../../server/store/migrations'))).filter((f) => f.endsWith('.sql'));
+      const files = (await readdir(path.join(import.meta.dirname, '../../server/platform/store/migrations'))).filter((f) => f.endsWith('.sql'));
       expect(applied.flat().sort()).toEqual(files.sort());
       expect(await servers[0]!.query('SELECT name FROM schema_migrations')).toHaveLength(files.length);
     } finally {

@@ -7,7 +7,7 @@ import {
   describeWait,
   retryAfterSeconds,
   type ThrottleState,
-} from '../../server/auth/throttle-policy.ts';
+} from '../../server/modules/auth/throttle-policy.ts';
 
 const T0 = 1_700_000_000_000;
 

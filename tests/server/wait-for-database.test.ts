@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { openPostgresDb } from '../../server/store/db.ts';
+import { openPostgresDb } from '../../server/platform/store/db.ts';
 import {
   databaseLabel,
   databaseRetryDelay,
   DatabaseUnreachableError,
   untilDatabaseAnswers,
-} from '../../server/store/wait-for-database.ts';
+} from '../../server/platform/store/wait-for-database.ts';
 import { freePort } from '../../scripts/server-process.ts';
 
 /** A clock the waits move forward, so that a 60 s wait takes no time. */

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FeedbackList, FeedbackQuery, SaveReply, SaveRequest } from '../../../../contract/api-schemas.ts';
+import { VoteLimitError } from '../vote-service.ts';
+import { callerOf } from '../../auth/index.ts';
+import { SAVE_BODY_LIMIT_BYTES } from '../../../platform/http/body-limits.ts';
+import { describeWait } from '../../auth/index.ts';
+import { HttpError } from '../../../platform/http/errors.ts';
+import { listFeedback } from '../sql/feedback.ts';
+
+/** POST /save and GET /feedback: a reader's votes. */
+export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post('/save', { bodyLimit: SAVE_BODY_LIMIT_BYTES, schema: { body: SaveRequest, response: { 200: SaveReply } } }, async (request) => {
+    try {
+      // The author is whoever the token names, whatever `username` the item claims.
+      const outcome = await app.votes.save(callerOf(request).username, request.body.items);
+      app.metrics?.votesSaved.inc(outcome.saved);
+      app.metrics?.votesDuplicate.inc(outcome.duplicates);
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof VoteLimitError)) throw error;
+      // The client's outbox keeps the batch until a 2xx, and sends it again after Retry-After.
+      const seconds = error.retryAfterSeconds;
+      throw new HttpError(429, `Too many votes at once. ${describeWait(seconds)}`, { 'retry-after': String(seconds) });
+    }
+  });
+
+  app.get('/feedback', { schema: { querystring: FeedbackQuery, response: { 200: FeedbackList } } }, (request) =>
+    listFeedback(app.db, callerOf(request).username, request.query.limit),
+  );
+};

@@ -1,0 +1,88 @@
+import { LruCache } from '../../platform/caches/lru-cache.ts';
+import { ModelUnavailableError, type RetrievalEngine } from '../search/index.ts';
+import { normaliseQuery, questionId } from './question.ts';
+
+/** A vote counts only if its passage is among its model's first this many for its question. */
+export const SHOWN_RANKS = 3;
+
+/**
+ * What the service made of a vote as it was saved, stored with it:
+ * - `shown`: its model returns its passage among the first few for its question; it may count.
+ * - `not-shown`: its model does not (a made-up passage, or another model's under this name).
+ * - `unknown-model`: it names no model this service serves, so there is nothing to check it by.
+ * - `unchecked`: it names a model this service knows but cannot run now (a neural model that
+ *   failed to load, or one of the other lineup); the server checks it again when it next starts.
+ */
+export { VERDICTS, type Verdict } from '../../../contract/vocabulary.ts';
+import type { Verdict } from '../../../contract/vocabulary.ts';
+
+/** What a vote is checked by: its question, the model it names and the passage it shows. */
+export interface VoteToCheck {
+  query: string;
+  model_type: string;
+  retrieved_text: string;
+}
+
+export type { CheckedVote } from './sql/feedback.ts';
+import type { CheckedVote } from './sql/feedback.ts';
+
+/**
+ * Checks votes against what the service shows: one search per distinct question and model,
+ * its first passages kept in an LRU (keyed by the normalised question and the model), so that an
+ * honest batch, and a round sent again, costs a look-up. The models read words regardless of case
+ * and spacing, so the normalised question gets the passages any of its spellings got.
+ */
+export class ShownCheck {
+  private readonly shown: LruCache<string, ReadonlySet<string>>;
+  private readonly known: ReadonlySet<string>;
+
+  /**
+   * `knownModelTypes`: every name this version of the service serves under either lineup (a vote
+   * for one of them that this engine cannot run is `unchecked`, not `unknown-model`).
+   */
+  constructor(
+    private readonly engine: RetrievalEngine | null,
+    knownModelTypes: readonly string[],
+    capacity = 2000,
+  ) {
+    this.shown = new LruCache(capacity);
+    this.known = new Set([...knownModelTypes, ...(engine?.modelTypes() ?? [])]);
+  }
+
+  async check(votes: readonly VoteToCheck[]): Promise<CheckedVote[]> {
+    // One search per distinct question and model, however many votes share them.
+    const firsts = new Map<string, Promise<ReadonlySet<string> | Verdict>>();
+    const checked: CheckedVote[] = [];
+    for (const vote of votes) {
+      const question = normaliseQuery(vote.query);
+      const key = `${vote.model_type}\n${question}`;
+      let shown = firsts.get(key);
+      if (!shown) firsts.set(key, (shown = this.firstPassages(key, question, vote.model_type)));
+      const passageId = this.engine?.passageIdOf(vote.retrieved_text) ?? null;
+      const found = await shown;
+      const verdict = typeof found === 'string' ? found : passageId !== null && found.has(passageId) ? 'shown' : 'not-shown';
+      checked.push({ questionId: questionId(vote.query), passageId, verdict });
+    }
+    return checked;
+  }
+
+  /** The model's first passages for the question, or why there are none to check by. */
+  private async firstPassages(key: string, question: string, model: string): Promise<ReadonlySet<string> | Verdict> {
+    const cached = this.shown.get(key);
+    if (cached) return cached;
+    const unchecked = this.known.has(model) ? 'unchecked' : 'unknown-model';
+    if (!this.engine) return unchecked;
+    let ids: string[] | null;
+    try {
+      ids = await this.engine.firstPassageIds(question, model, SHOWN_RANKS);
+    } catch (error) {
+      if (error instanceof ModelUnavailableError) return 'unchecked';
+      throw error;
+    }
+    // A name no model of this lineup carries is not cached: made-up names must not push out real questions.
+    if (ids === null) return unchecked;
+    const shown = new Set(ids);
+    this.shown.set(key, shown);
+    return shown;
+  }
+}

@@ -1,0 +1,137 @@
+import type { Db, Queryable } from '../../../platform/store/db.ts';
+
+import type { FeedbackItem, SaveReply, StoredFeedback } from '../../../../contract/api-schemas.ts';
+import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
+import type { Verdict } from '../../../../contract/vocabulary.ts';
+import { CLASSIFIED_ROUNDS_SQL, ROUND_LEFT_OUT, VOTE_LEFT_OUT, VOTE_STATUS_SQL, type RoundLeftOut, type VoteLeftOut } from './arena-rounds.ts';
+
+/** What the service made of a vote as it was saved (server/modules/arena/shown-check.ts). */
+export interface CheckedVote {
+  /** The question's stable id (server/modules/arena/question.ts). */
+  questionId: string;
+  /** The book's passage whose text the vote carries, or null for a text that is no passage. */
+  passageId: string | null;
+  verdict: Verdict;
+}
+
+/** A vote as sent, with what the service made of it as it was saved (server/modules/arena/shown-check.ts). */
+export type CheckedFeedback = FeedbackItem & CheckedVote;
+
+/**
+ * Stores a batch in one statement: all of it or none, each vote as sent with its verdict, at
+ * `savedAt`. Items whose client_id this author already stored (or that repeat one in the batch)
+ * are counted as duplicates and left as they were; concurrent batches sharing client_ids never
+ * deadlock.
+ */
+export async function saveFeedback(db: Queryable, author: string, items: CheckedFeedback[], savedAt = new Date()): Promise<SaveReply> {
+  // Inserted in client_id order: two batches holding the same ids in different orders would
+  // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
+  const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
+  const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  // One statement for the whole batch: one round trip to the database, not one per vote.
+  const column = <T>(pick: (item: CheckedFeedback) => T) => ordered.map(pick);
+  const rows = await db.query(
+    `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
+       retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at)
+     SELECT $1, v.client_id, v.round_id, v.user_type, v.claimed_username, v.query,
+            v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score, v.question_id, v.passage_id, v.verdict, $15
+     FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                 $9::text[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[])
+          WITH ORDINALITY AS v(client_id, round_id, user_type, claimed_username, query, retrieved_text,
+                               model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, n)
+     ORDER BY v.n
+     ON CONFLICT (author, client_id) DO NOTHING RETURNING id`,
+    [
+      author,
+      column((item) => item.client_id ?? null),
+      column((item) => item.round_id ?? null),
+      column((item) => item.user_type),
+      column((item) => item.username),
+      column((item) => item.query),
+      column((item) => item.retrieved_text),
+      column((item) => item.model_type),
+      column((item) => item.result_label),
+      column((item) => item.reaction),
+      column((item) => item.confidence_score),
+      column((item) => item.questionId),
+      column((item) => item.passageId),
+      column((item) => item.verdict),
+      savedAt,
+    ],
+  );
+  return { saved: rows.length, duplicates: items.length - rows.length };
+}
+
+/** The author's own items, newest first. */
+export async function listFeedback(db: Queryable, author: string, limit: number): Promise<StoredFeedback[]> {
+  const rows = await db.query<Omit<StoredFeedback, 'created_at' | 'id'> & { id: string | number; created_at: Date }>(
+    `SELECT id, client_id, round_id, user_type, author AS username, query, retrieved_text, model_type,
+            result_label, reaction, confidence_score, created_at
+     FROM feedback WHERE author = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [author, limit],
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
+}
+
+/** Deletes every vote of a reader (the privacy page's promise). */
+export async function deleteFeedbackOf(db: Queryable, author: string): Promise<number> {
+  const rows = await db.query('DELETE FROM feedback WHERE author = $1 RETURNING id', [author]);
+  return rows.length;
+}
+
+/** Deletes the votes given before `before` (their retention over). Returns how many. */
+export async function deleteFeedbackBefore(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM feedback WHERE created_at <= $1 RETURNING id', [before]);
+  return rows.length;
+}
+
+/**
+ * What the votes are now, in a few bytes: their count and newest id, and how many are still
+ * unchecked. A vote saved raises the id; one deleted lowers the count; a vote checked at a start
+ * lowers the unchecked; no mix of these leaves all three as they were.
+ */
+export async function votesVersion(db: Db): Promise<string> {
+  const [row] = await db.query<{ n: number; last: string; unchecked: number }>(
+    `SELECT count(*)::int AS n, coalesce(max(id), 0)::text AS last, count(*) FILTER (WHERE verdict = 'unchecked')::int AS unchecked FROM feedback`,
+  );
+  return `${row!.n}:${row!.last}:${row!.unchecked}`;
+}
+
+/**
+ * The stored votes, counted by the database for the statistics by the arena's rules
+ * (arena-rounds.ts): a reader's flood of votes costs the server a few rows per model, not one row
+ * per vote (300,000 votes held whole took the server past its heap). `dailyRoundBound`: how many
+ * decided rounds a reader a day count in the comparison.
+ */
+export async function tallyVotes(db: Db, dailyRoundBound: number): Promise<VoteTallies> {
+  // One snapshot for both counts, so that votes saved meanwhile cannot make them disagree.
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const votes = await tx.query<VoteTallies['reactions'][number] & { status: VoteLeftOut | null }>(
+      `SELECT model_type AS model, user_type AS "userType", reaction, status, count(*)::int AS count
+       FROM (${VOTE_STATUS_SQL}) AS v GROUP BY 1, 2, 3, 4`,
+    );
+    // The compared rounds grouped by what they hold; the rest counted by why they are left out.
+    const groups = await tx.query<RoundTally & { status: RoundLeftOut | null }>(
+      `WITH ${CLASSIFIED_ROUNDS_SQL}
+       SELECT status, CASE WHEN status IS NULL THEN user_type END AS "userType", CASE WHEN status IS NULL THEN a END AS a,
+              CASE WHEN status IS NULL THEN b END AS b, CASE WHEN status IS NULL THEN ra END AS "aReaction",
+              CASE WHEN status IS NULL THEN rb END AS "bReaction", count(*)::int AS count
+       FROM classified GROUP BY 1, 2, 3, 4, 5, 6`,
+      [dailyRoundBound],
+    );
+    const votesLeftOut = Object.fromEntries(VOTE_LEFT_OUT.map((reason) => [reason, 0])) as Record<VoteLeftOut, number>;
+    for (const { status, count } of votes) if (status) votesLeftOut[status] += count;
+    const roundsLeftOut = Object.fromEntries(ROUND_LEFT_OUT.map((reason) => [reason, 0])) as Record<RoundLeftOut, number>;
+    for (const { status, count } of groups) if (status) roundsLeftOut[status] += count;
+    const reactions = votes.filter((v) => v.status === null).map(({ status: _status, ...reaction }) => reaction);
+    return {
+      // Every vote has one model, user type and reaction: the reaction counts add up to all votes counted.
+      votes: reactions.reduce((n, row) => n + row.count, 0),
+      votesLeftOut,
+      reactions,
+      rounds: groups.filter((g) => g.status === null).map(({ status: _status, ...round }) => round),
+      roundsLeftOut,
+    };
+  });
+}

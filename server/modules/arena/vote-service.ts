@@ -1,0 +1,54 @@
+import type { FeedbackItem, SaveReply } from '../../../contract/api-schemas.ts';
+import { windowVerdict } from '../../platform/limits/window-verdict.ts';
+import type { Db } from '../../platform/store/db.ts';
+import { saveFeedback } from './sql/feedback.ts';
+import { countHit } from '../../platform/limits/rate-limit-counts.ts';
+import type { ShownCheck } from './shown-check.ts';
+
+const VOTE_WINDOW_MS = 60_000;
+
+/** The reader stored more votes this minute than the limit allows: nothing of the batch was stored. */
+export class VoteLimitError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many votes at once');
+  }
+}
+
+export interface VoteServiceOptions {
+  db: Db;
+  check: ShownCheck;
+  /** Votes a minute per reader, counted in the store (shared by every instance on it); 0: no limit. */
+  voteRateLimit: number;
+  now: () => number;
+}
+
+/** Saving a reader's votes: each checked against what the service shows, within their votes a minute. */
+export class VoteService {
+  constructor(private readonly options: VoteServiceOptions) {}
+
+  /**
+   * Stores a reader's batch, each vote as sent with its verdict (shown-check.ts), within their
+   * votes a minute, counted in the store for every instance. What counts is votes stored: a
+   * duplicate (a batch sent again after its reply was lost) stores nothing and counts nothing,
+   * and a batch refused for the limit is rolled back, count and all (VoteLimitError), so the
+   * outbox sending it again later is not refused for its own earlier try. One reader storing
+   * votes by the hundred thousand would otherwise fill the database.
+   */
+  async save(author: string, items: FeedbackItem[]): Promise<SaveReply> {
+    const { db, check, voteRateLimit: limit } = this.options;
+    const now = this.options.now();
+    // Checked before the transaction: a search holds no database connection.
+    const verdicts = await check.check(items);
+    const checked = items.map((item, i) => ({ ...item, ...verdicts[i]! }));
+    const savedAt = new Date(now);
+    if (limit <= 0) return saveFeedback(db, author, checked, savedAt);
+    return db.transaction(async (tx) => {
+      const outcome = await saveFeedback(tx, author, checked, savedAt);
+      // The reader's count, locked to the end of the transaction: their batches on every instance are counted one after another.
+      const { windowStartMs, hits } = await countHit(tx, `votes:${author}`, now, VOTE_WINDOW_MS, outcome.saved);
+      const verdict = windowVerdict(hits, limit, windowStartMs, VOTE_WINDOW_MS, now);
+      if (verdict.allowed) return outcome;
+      throw new VoteLimitError(verdict.retryAfterSeconds);
+    });
+  }
+}

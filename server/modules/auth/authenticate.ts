@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Caller } from './auth-service.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who sent the request: set by `authenticate`, null on a route without it. */
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** An onRequest hook that lets a request through only with a valid access token of a live session. */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+const CHALLENGE = { 'www-authenticate': 'Bearer' };
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export const authentication = fp(
+  async (app) => {
+    app.decorateRequest('caller', null);
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest): Promise<void> {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
+      const caller = await app.auth.authenticate(token);
+      if (!caller) throw new HttpError(401, 'Invalid or expired token', CHALLENGE);
+      request.caller = caller;
+    });
+  },
+  { name: 'authentication', dependencies: ['services'], fastify: '5.x' },
+);
+
+/** The caller `authenticate` set; a route behind it always has one. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('route is missing the authenticate hook');
+  return request.caller;
+}

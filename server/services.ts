@@ -1,0 +1,71 @@
+import fp from 'fastify-plugin';
+import type { AuthService } from './modules/auth/index.ts';
+import type { RetrievalEngine } from './modules/search/index.ts';
+import type { Db } from './platform/store/db.ts';
+import type { SearchLimiter } from './platform/limits/rate-limit.ts';
+import { ShownCheck } from './modules/arena/index.ts';
+import { VoteService } from './modules/arena/index.ts';
+
+/** What the routes need from the process's settings. */
+export interface AppSettings {
+  /** Counts searches per address (every instance on one store sees the same counts). */
+  searchLimiter: SearchLimiter;
+  /** Votes a minute per reader, counted in the store (shared by every instance on it); 0: no limit. */
+  voteRateLimit: number;
+  /** How many decided rounds a reader a day count in the comparison (ARENA_DAILY_ROUNDS). */
+  dailyRoundBound: number;
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    auth: AuthService;
+    /** Search and reading in context; null in an app built without models (some tests). */
+    engine: RetrievalEngine | null;
+    settings: AppSettings;
+    /** Saving votes, each checked against what the service shows (docs/arena.md). */
+    votes: VoteService;
+    /** What the service shows: every saved vote is checked by it. */
+    shownCheck: ShownCheck;
+    /**
+     * `draining`: the instance began to shut down, and stops being ready for new work. It still
+     * answers what it is sent: once closing, it takes no new connection, and Fastify answers what
+     * arrives on an open one (the store stays open until every connection has ended) with
+     * `Connection: close`, so each carries at most one more request. A 503 there would tell a
+     * proxy nothing more, and nginx does not try another instance on a 503 (that is the
+     * database's answer, the same from every instance).
+     */
+    lifecycle: { draining: boolean };
+  }
+}
+
+export interface ServicesOptions {
+  db: Db;
+  auth: AuthService;
+  engine: RetrievalEngine | null;
+  /**
+   * Every name (`model_type`) this version serves under either lineup: a vote for one the engine
+   * cannot run is `unchecked` (checked again at a later start), for any other name `unknown-model`.
+   */
+  servedModelTypes: string[];
+  settings: AppSettings;
+  /** Close the store when the app closes (the process owns it; a test's shared store is closed by the test). */
+  closeStore: boolean;
+}
+
+/** The shared services every route reaches as decorators of the app. */
+export const services = fp<ServicesOptions>(
+  async (app, options) => {
+    app.decorate('db', options.db);
+    app.decorate('auth', options.auth);
+    app.decorate('engine', options.engine);
+    app.decorate('settings', options.settings);
+    const shownCheck = new ShownCheck(options.engine, options.servedModelTypes);
+    app.decorate('shownCheck', shownCheck);
+    app.decorate('votes', new VoteService({ db: options.db, check: shownCheck, voteRateLimit: options.settings.voteRateLimit, now: options.settings.now }));
+    app.decorate('lifecycle', { draining: false });
+    if (options.closeStore) app.addHook('onClose', async () => options.db.close());
+  },
+  { name: 'services', fastify: '5.x' },
+);
