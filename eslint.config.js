@@ -8,28 +8,38 @@ import tseslint from 'typescript-eslint';
 /**
  * The layer map (docs/architecture.md, "Layers"), lowest first. A file may import from its own
  * part and from any part of a lower layer; never from a higher layer, nor from another part of
- * its own layer. tests/ stand above all and may import anything.
+ * its own layer. tests/ stand above all and may import anything. Inside server/modules, each
+ * module is walled off by MODULE_ZONES: the rest reaches it only through its index.ts.
  */
 export const LAYERS = [
   ['contract'],
   ['common'],
-  ['server/common', 'server/log.ts', 'server/types'],
-  ['server/corpus'],
-  ['server/config.ts'],
-  ['server/models'],
-  ['server/vectors'],
-  ['server/search', 'server/stats'],
-  ['server/store'],
-  ['server/auth'],
-  ['server/arena'],
-  ['server/http'],
-  ['server/routes', 'server/admin', 'server/bootstrap.ts'],
+  ['server/platform'],
+  ['server/modules'],
+  ['server/services.ts'],
   ['server/app.ts'],
   ['server/main.ts', 'server/build-indexes-worker.ts', 'server/cli', 'server/eval'],
   ['scripts'],
   ['vite.config.ts', 'bench'],
   ['tests'],
 ];
+
+/** The server's modules (docs/architecture.md, "Modules"): one concept a folder, reached only through its index.ts. */
+export const MODULES = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Everything above the modules but the tests: it may use a module only through its index.ts. */
+const ABOVE_MODULES = LAYERS.slice(LAYERS.findIndex((layer) => layer.includes('server/modules')) + 1)
+  .flat()
+  .filter((part) => part !== 'tests');
+
+/** import-x/no-restricted-paths zones for server/modules: nothing outside a module imports its insides. */
+export const MODULE_ZONES = MODULES.map((module) => ({
+  target: [...MODULES.filter((other) => other !== module).map((other) => `./server/modules/${other}`), ...ABOVE_MODULES.map((part) => `./${part}`)],
+  from: `./server/modules/${module}`,
+  except: ['./index.ts'],
+  message: `Another module, app.ts, main.ts, cli/, eval/ or a script uses server/modules/${module} only through its index.ts (export what you need there).`,
+}));
 
 /** The client (the PWA and its service worker): beside the layers, it never imports server code or build scripts. */
 export const CLIENT = ['src', 'sw'];
@@ -108,8 +118,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
-      // The repository's layers, then the client's own inside src/ (CLIENT_ZONES; docs/client.md, "Rules").
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...layerZones(), clientZone, ...CLIENT_ZONES] }],
+      // The repository's layers, the server's module walls, then the client's own inside src/ (CLIENT_ZONES; docs/client.md, "Rules").
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...layerZones(), ...MODULE_ZONES, clientZone, ...CLIENT_ZONES] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
