@@ -44,8 +44,8 @@ describe("the reader's thesaurus", () => {
 });
 
 describe("the thesaurus's data file", () => {
-  it('ships as a table beside the models, every line of it one entry', () => {
-    expect(READER_THESAURUS_FILE).toMatch(/server\/models\/data\/reader-thesaurus\.tsv$/);
+  it('ships as a table beside the fitting code, every line of it one entry', () => {
+    expect(READER_THESAURUS_FILE).toMatch(/server\/modules\/search\/fit\/data\/reader-thesaurus\.tsv$/);
     const lines = readFileSync(READER_THESAURUS_FILE, 'utf8').split('\n').filter((line) => line !== '');
     expect(parseThesaurus(READER_THESAURUS).map(([word, bookWords]) => `${word}\t${bookWords.join(' ')}`)).toEqual(lines);
   });
