@@ -7,6 +7,11 @@ export interface ScoredPassage {
   similarity: number;
 }
 
+/** A ranked passage with its sentence closest to the query, as character offsets into its text (none for a model without sentences). */
+export interface RankedPassage extends ScoredPassage {
+  highlight?: { start: number; end: number };
+}
+
 /**
  * Every passage's sentences embedded by the same model: `first[p]` to `first[p + 1]` are passage
  * p's sentences, each with its [start, end) in `spans` and its vector in `vectors`.
@@ -57,15 +62,8 @@ export class PassageIndex {
   /** The passage's sentence closest to the query, as character offsets into its text (the one `search` ranked it by). */
   bestSentence(passage: number, query: Float32Array): { start: number; end: number } | undefined {
     if (!this.sentences) return undefined;
-    const { first, spans } = this.sentences;
-    const n = first[passage + 1]! - first[passage]!;
-    if (n === 0) return undefined;
     this.kernel.setQuery(query);
-    const scores = this.kernel.scores(this.count + first[passage]!, n);
-    let best = 0;
-    for (let s = 1; s < n; s++) if (scores[s]! > scores[best]!) best = s;
-    const sentence = first[passage]! + best;
-    return { start: spans[sentence * 2]!, end: spans[sentence * 2 + 1]! };
+    return this.closestSentence(passage, null);
   }
 
   /**
@@ -76,9 +74,28 @@ export class PassageIndex {
    * scored, in one pass of the SIMD kernel.
    */
   search(query: Float32Array, k: number): ScoredPassage[] {
+    return this.scan(query, k).hits;
+  }
+
+  /**
+   * `search`'s passages, each with its sentence closest to the query (as `bestSentence` finds
+   * it), taken from the same pass of the kernel where it scored the sentences: a search's one
+   * computation, from query vector to highlighted passages.
+   */
+  rank(query: Float32Array, k: number): RankedPassage[] {
+    const { hits, all } = this.scan(query, k);
+    if (!this.sentences) return hits;
+    return hits.map((hit) => {
+      const highlight = this.closestSentence(hit.passage, all);
+      return highlight ? { ...hit, highlight } : hit;
+    });
+  }
+
+  /** The k best passages, and the scores of every row when the scan computed them (a model with a `sentenceWeight`), for the query the kernel now holds. */
+  private scan(query: Float32Array, k: number): { hits: ScoredPassage[]; all: Float32Array | null } {
     const weight = this.sentences ? (this.model.sentenceWeight ?? 0) : 0;
     this.kernel.setQuery(query);
-    if (weight <= 0) return topK(Float64Array.from(this.kernel.scores(0, this.count)), k);
+    if (weight <= 0) return { hits: topK(Float64Array.from(this.kernel.scores(0, this.count)), k), all: null };
     // Passages, sentences and gloss lines in one pass, each unit's rows at its offset in `all`.
     const { units, count } = this;
     const all = this.kernel.scores(0, this.rows);
@@ -89,7 +106,23 @@ export class PassageIndex {
       for (let s = units[count + 1 + p]!; s < units[count + 2 + p]!; s++) if (all[s]! > closest) closest = all[s]!;
       own[p] = closest > -Infinity ? (1 - weight) * all[p]! + weight * closest : all[p]!;
     }
-    return topK(own, k);
+    return { hits: topK(own, k), all };
+  }
+
+  /**
+   * The passage's sentence scoring best for the query the kernel holds (the first of equals):
+   * read from `all`, every row's scores, or scored now.
+   */
+  private closestSentence(passage: number, all: Float32Array | null): { start: number; end: number } | undefined {
+    const { first, spans } = this.sentences!;
+    const n = first[passage + 1]! - first[passage]!;
+    if (n === 0) return undefined;
+    const from = this.count + first[passage]!;
+    const scores = all ? all.subarray(from, from + n) : this.kernel.scores(from, n);
+    let best = 0;
+    for (let s = 1; s < n; s++) if (scores[s]! > scores[best]!) best = s;
+    const sentence = first[passage]! + best;
+    return { start: spans[sentence * 2]!, end: spans[sentence * 2 + 1]! };
   }
 }
 

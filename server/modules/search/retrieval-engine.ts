@@ -1,12 +1,11 @@
-import type { CorpusSummary, HealthModel, Highlight, PassageContext, SearchResult } from '../../../contract/api-schemas.ts';
+import type { CorpusSummary, HealthModel, PassageContext, SearchResult } from '../../../contract/api-schemas.ts';
 import type { Corpus } from '../book/index.ts';
-import type { PassageIndex, ScoredPassage } from '../../../common/search/passage-index.ts';
+import type { PassageIndex, RankedPassage } from '../../../common/search/passage-index.ts';
 import type { KeywordIndex } from './models/keyword-arm.ts';
 import type { LineupKind } from './models/lineup.ts';
 import { modelType } from '../../../common/search/types.ts';
 import { interleave } from '../../../common/search/interleave.ts';
 import { rankPassages, resultsOf } from '../../../common/search/rank.ts';
-import { LruCache } from '../../platform/caches/lru-cache.ts';
 
 export type { SearchResult };
 
@@ -28,27 +27,20 @@ type ServedEntry = Exclude<LineupEntry, { error: string }>;
 export class ModelUnavailableError extends Error {}
 export class UnknownModelError extends Error {}
 
-/** Search over the book with the models of the lineup. */
+/**
+ * Search over the book with the models of the lineup: a question's one computation, from its
+ * vector to the ranked passages with their highlights, each step once. It keeps no answers: the
+ * search route keeps the bytes of the most asked (server/modules/arena/routes/search-routes.ts).
+ */
 export class RetrievalEngine {
-  private readonly queryVectors: LruCache<string, Float32Array>;
   /** Told how long each model took for a question it computed (metrics). */
   onModelSearch: ((model: string, seconds: number) => void) | null = null;
-  /**
-   * Each model's answers to repeated questions, kept per model (a search's pair is drawn anew
-   * each time, so a question's cached answer never pins one pair): one scan per model and question.
-   */
-  private readonly answers: LruCache<string, SearchResult[]>;
 
   constructor(
     readonly corpus: Corpus,
     readonly kind: LineupKind,
     readonly entries: LineupEntry[],
-    queryCacheSize = 2000,
-  ) {
-    this.queryVectors = new LruCache(queryCacheSize);
-    // Two models' answers per question, as when a question's answer held both.
-    this.answers = new LruCache(queryCacheSize * 2);
-  }
+  ) {}
 
   modelIds(): string[] {
     return this.entries.map((e) => e.id);
@@ -77,15 +69,10 @@ export class RetrievalEngine {
   }
 
   private async searchModel(entry: LineupEntry, query: string, topK: number): Promise<SearchResult[]> {
-    const key = `${entry.id}\n${topK}\n${query}`;
-    const cached = this.answers.get(key);
-    if (cached) return cached;
     if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
     const started = performance.now();
-    const { hits, highlight } = await this.rank(entry, query, topK);
-    const results = resultsOf(entry, this.corpus.passages, hits, highlight);
+    const results = resultsOf(entry, this.corpus.passages, await this.rank(entry, query, topK));
     this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
-    this.answers.set(key, results);
     return results;
   }
 
@@ -98,8 +85,7 @@ export class RetrievalEngine {
     const entry = this.entries.find((e) => modelType(e) === modelTypeName);
     if (!entry) return null;
     if ('error' in entry) throw new ModelUnavailableError(`The ${modelTypeName} model cannot be served right now`);
-    const { hits } = await this.rank(entry, query, topK);
-    return hits.map((hit) => this.corpus.passages[hit.passage]!.id);
+    return (await this.rank(entry, query, topK)).map((hit) => this.corpus.passages[hit.passage]!.id);
   }
 
   /** The passage whose text this is (its ends' spaces aside), or undefined. */
@@ -111,27 +97,20 @@ export class RetrievalEngine {
   private idsByText?: Map<string, string>;
 
   /**
-   * A served model's first `topK` passages for the query, best first, and how to find the
-   * sentence of one that best matches it: the one computation behind search and the shown check.
+   * A served model's first `topK` passages for the query, best first, each with its sentence
+   * that best matches it: the one computation behind search and the shown check.
    */
-  private async rank(entry: ServedEntry, query: string, topK: number): Promise<{ hits: ScoredPassage[]; highlight: (passage: number) => Highlight | undefined }> {
-    if ('keyword' in entry) return { hits: entry.keyword.search(query, topK), highlight: (passage) => entry.keyword.bestSentence(passage, query) };
-    const vector = await this.queryVector(entry.index, query);
-    return { hits: rankPassages(entry.index, vector, topK), highlight: (passage) => entry.index.bestSentence(passage, vector) };
+  private async rank(entry: ServedEntry, query: string, topK: number): Promise<RankedPassage[]> {
+    if ('keyword' in entry) return entry.keyword.rank(query, topK);
+    return rankPassages(entry.index, await this.queryVector(entry.index, query), topK);
   }
 
   private async queryVector(index: PassageIndex, query: string): Promise<Float32Array> {
-    const key = `${index.model.id}\n${query}`;
-    const cached = this.queryVectors.get(key);
-    if (cached) return cached;
-    let vector: Float32Array;
     try {
-      vector = await index.model.embedQuery(query);
+      return await index.model.embedQuery(query);
     } catch (error) {
       throw new ModelUnavailableError(`The ${modelType(index.model)} model cannot be served right now`, { cause: error });
     }
-    this.queryVectors.set(key, vector);
-    return vector;
   }
 
   lineup(): string {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ContextQuery, PassageContext, PassageParams, SearchReply, SearchRequest } from '../../../../contract/api-schemas.ts';
+import { ContextQuery, PassageContext, PassageParams, SearchReply, SearchRequest, SearchResult } from '../../../../contract/api-schemas.ts';
+import { interleave } from '../../../../common/search/interleave.ts';
 import { DecidedRounds } from '../decided-rounds.ts';
 import { leastDecidedPair, pairCounts } from '../draw.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
@@ -7,14 +8,15 @@ import { driverWords } from '../../../platform/log.ts';
 import { LruCache } from '../../../platform/caches/lru-cache.ts';
 import { ModelUnavailableError, UnknownModelError, type RetrievalEngine } from '../../search/index.ts';
 
-const SERIALISED_ANSWERS = 256;
+/** Two per `both` search: as many bytes as the 256 two-model answers kept before (docs/benchmarks.md). */
+const SERIALISED_ANSWERS = 512;
 
 /** POST /search and GET /passages/:id/context: open to anyone, searches limited per address. */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The bytes of the most asked answers (by the models that gave them, top_k and query),
-  // serialised by the reply schema once. A few hundred: the engine keeps thousands of answers,
-  // and their bytes would cost tens of megabytes.
-  const serialised = new LruCache<string, string>(SERIALISED_ANSWERS);
+  // A search's one cache: each model's answer to the most asked questions (by model, top_k and
+  // query), its results serialised by the schema once. A pair drawn anew reuses each model's
+  // bytes. A few hundred: a thousand answers' bytes would cost tens of megabytes.
+  const serialised = new LruCache<string, string[]>(SERIALISED_ANSWERS);
   const decided = new DecidedRounds(app.db, {
     now: () => app.settings.now(),
     dailyRoundBound: app.settings.dailyRoundBound,
@@ -59,14 +61,22 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const engine = engineOf();
       const models = request.body.models === 'both' ? await drawPair(engine) : [request.body.models];
       try {
-        const key = `${models.join(' ')}\n${request.body.top_k}\n${query}`;
-        let body = serialised.get(key);
-        if (body === undefined) {
-          body = String(reply.serialize(await engine.search(query, request.body.top_k, models)));
-          serialised.set(key, body);
-        }
-        // A string is sent as it is: the schema's serialiser already made it.
-        return reply.type('application/json; charset=utf-8').send(body as unknown as SearchReply);
+        const topK = request.body.top_k;
+        const answers = await Promise.all(
+          models.map(async (model) => {
+            const key = `${model}\n${topK}\n${query}`;
+            let items = serialised.get(key);
+            if (items === undefined) {
+              // Compiled once (Fastify keeps it by the schema object); a TypeBox schema is a plain JSON schema.
+              const serialise = reply.compileSerializationSchema(SearchResult as unknown as Record<string, unknown>);
+              items = (await engine.search(query, topK, model)).map((result) => serialise(result));
+              serialised.set(key, items);
+            }
+            return items;
+          }),
+        );
+        // A string is sent as it is: the schema's serialiser already made its items.
+        return reply.type('application/json; charset=utf-8').send(`[${interleave(answers).join(',')}]` as unknown as SearchReply);
       } catch (error) {
         if (error instanceof UnknownModelError) throw new HttpError(400, error.message);
         if (error instanceof ModelUnavailableError) {

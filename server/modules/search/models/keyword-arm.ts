@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { sentenceSpans } from '../../book/index.ts';
+import type { RankedPassage } from '../../../../common/search/passage-index.ts';
 
 /** The keyword arm as the API shows it: `model_type` "BM25 minisearch", id `bm25`. */
 export const KEYWORD_ARM = { id: 'bm25', family: 'BM25', name: 'minisearch' } as const;
@@ -62,12 +63,31 @@ export class KeywordIndex {
     return hits.map((hit) => ({ passage: hit.id as number, similarity: ceiling > 0 ? Math.min(1, hit.score / ceiling) : 0 }));
   }
 
+  /** `search`'s passages, each with its `bestSentence` (the query's words weighed once for all of them). */
+  rank(query: string, k: number): RankedPassage[] {
+    const hits = this.search(query, k);
+    if (hits.length === 0) return hits;
+    const wanted = this.wanted(query);
+    return hits.map((hit) => {
+      const highlight = this.sentenceOf(hit.passage, wanted);
+      return highlight ? { ...hit, highlight } : hit;
+    });
+  }
+
   /**
    * The passage's sentence holding the rarest of the query's words (the largest sum of their
    * idf, each word once; the first such), as character offsets into its text.
    */
   bestSentence(passage: number, query: string): { start: number; end: number } | undefined {
-    const wanted = new Map(this.terms(query).map((term) => [term, this.idf(term)]));
+    return this.sentenceOf(passage, this.wanted(query));
+  }
+
+  /** The query's words, each with its idf. */
+  private wanted(query: string): Map<string, number> {
+    return new Map(this.terms(query).map((term) => [term, this.idf(term)]));
+  }
+
+  private sentenceOf(passage: number, wanted: ReadonlyMap<string, number>): { start: number; end: number } | undefined {
     const text = this.texts[passage]!;
     let best: { start: number; end: number } | undefined;
     let bestWeight = 0;
