@@ -5,6 +5,7 @@ import type { StoredFeedback } from '../../contract/api-schemas.ts';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/features/feedback/feedback-item.ts';
 import { flushOutbox, outbox } from '../../src/features/feedback/flush-outbox.ts';
+import { countReplayed } from '../../src/features/feedback/replay-outbox.ts';
 import { useOutboxStatus } from '../../src/features/feedback/outbox-status.ts';
 import { sendFromPage } from '../../src/features/feedback/send-from-page.ts';
 import { startOutboxSync } from '../../src/features/feedback/outbox-sync.ts';
@@ -51,6 +52,20 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     expect(await outbox.list()).toEqual([]);
   });
 
+  it('learns what came of a vote from the replay that sent it, without reading the outbox again', async () => {
+    const has = vi.spyOn(outbox, 'has');
+    const letters = vi.spyOn(outbox, 'deadLetters');
+    try {
+      expect(await submitVote(item('one look'), 'reader')).toEqual({ kind: 'delivered' });
+      expect(has).not.toHaveBeenCalled();
+      // Once, for the status bar's refused votes; not again to learn this vote's fate.
+      expect(letters).toHaveBeenCalledTimes(1);
+    } finally {
+      has.mockRestore();
+      letters.mockRestore();
+    }
+  });
+
   it('queues while the server is unreachable, shows the count, then delivers exactly once', async () => {
     offLine();
     const first = await submitVote(item('offline vote 1'), 'reader');
@@ -61,7 +76,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     // The first vote backed off; once its wait is over, a flush sends both, in order.
     const [head] = await outbox.list();
     await new Promise((r) => setTimeout(r, Math.max(0, head!.nextAttemptAt - Date.now()) + 10));
-    expect((await flushOutbox()).delivered).toBe(2);
+    expect(countReplayed(await flushOutbox(), 'delivered')).toBe(2);
     expect(useOutboxStatus.getState().pending).toBe(0);
     // Each card hears that its vote went, though its own send had ended long before.
     for (const outcome of [first, second]) expect(await (outcome.kind === 'queued' ? outcome.later : undefined)).toEqual({ kind: 'delivered' });
@@ -90,7 +105,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
       stalled.close();
       onLine();
     }
-    expect((await flushOutbox({ now: true })).delivered).toBe(1);
+    expect(countReplayed(await flushOutbox({ now: true }), 'delivered')).toBe(1);
     // The card hears of it: its send ended with the vote still waiting, and a later one sent it.
     expect(await (outcome.kind === 'queued' ? outcome.later : undefined)).toEqual({ kind: 'delivered' });
     expect((await stored()).filter((v) => v.query === 'stalled vote')).toHaveLength(1);
@@ -145,7 +160,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     const vote = item('replayed vote');
     await outbox.add(vote, 'reader', Date.now());
     await outbox.add(vote, 'reader', Date.now());
-    expect((await flushOutbox()).delivered).toBe(2);
+    expect(countReplayed(await flushOutbox(), 'delivered')).toBe(2);
     expect((await stored()).filter((v) => v.query === 'replayed vote')).toHaveLength(1);
   });
 
@@ -163,7 +178,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     expect((await stored()).filter((v) => v.query === 'after another reader')).toHaveLength(1);
     expect(await outbox.list()).toMatchObject([{ author: 'another-reader', attempts: 0 }]);
     expect(useOutboxStatus.getState()).toMatchObject({ reader: 'reader', pending: 0 });
-    expect((await flushOutbox({ now: true })).passedOver).toBe(1);
+    expect(countReplayed(await flushOutbox({ now: true }), 'passed-over')).toBe(1);
     await outbox.remove((await outbox.list())[0]!.key);
   });
   it('never sends a vote with another reader’s token, though the session changes hands while it is on its way', async () => {

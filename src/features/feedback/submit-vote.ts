@@ -2,6 +2,7 @@ import { requestBackgroundSync } from './background-sync.ts';
 import type { FeedbackItem } from './feedback-item.ts';
 import { flushOutbox, outbox } from './flush-outbox.ts';
 import type { OutboxEntry, SettledVote } from './outbox-rules.ts';
+import type { ReplayReport } from './replay-outbox.ts';
 import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
 import { sendFromPage } from './send-from-page.ts';
 import { useSession } from '../session/index.ts';
@@ -45,11 +46,11 @@ export async function submitVotes(
     direct.push(await sendWithoutOutbox(items.slice(entries.length), author));
     if (entries.length === 0) return direct[0]!;
   }
-  await refreshOutboxStatus(outbox);
-  const settledAll = async () => oneVote([...direct, ...(await Promise.all(entries.map((entry) => settledVote(entry.key))))]);
+  // The replay says what came of each vote it tried: the outbox is read again only for a vote it
+  // did not try (another tab's or the worker's replay took it first).
   const settled = flushOutbox({ now: true })
     .catch(() => undefined)
-    .then(settledAll);
+    .then(async (report) => oneVote([...direct, ...(await Promise.all(entries.map((entry) => settledAfter(report, entry.key))))]));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const patience = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), options.acknowledgeWithinMs ?? ACKNOWLEDGE_WITHIN_MS);
@@ -57,6 +58,8 @@ export async function submitVotes(
   const first = await Promise.race([settled, patience]);
   clearTimeout(timer);
   if (first && first.kind !== 'queued') return first;
+  // Waiting: the reader is shown the count now, whether or not its send is still under way.
+  if (!first) await refreshOutboxStatus(outbox).catch(() => undefined);
   void requestBackgroundSync();
   // Its send may still be under way; else (or if that send leaves it waiting) a later one sends it.
   const later = settled.then(async (vote) =>
@@ -109,6 +112,22 @@ function leavesOutbox(key: string, author: string): Promise<Exclude<SettledVote,
     const stop = useOutboxStatus.subscribe(() => void look());
     void look();
   });
+}
+
+/** What became of a vote: as the replay just run reports it, else as the outbox holds it. */
+async function settledAfter(report: ReplayReport | undefined, key: string): Promise<SettledVote> {
+  const replayed = report?.votes.find((vote) => vote.key === key);
+  switch (replayed?.kind) {
+    case 'delivered':
+      return { kind: 'delivered' };
+    case 'rejected':
+      return { kind: 'rejected', reason: replayed.reason };
+    case 'waiting':
+    case 'passed-over':
+      return { kind: 'queued' };
+    case undefined:
+      return settledVote(key);
+  }
 }
 
 async function settledVote(key: string): Promise<SettledVote> {
