@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DUE_SLACK_MS, FLUSH_INTERVAL_MS, scheduleFlushes } from '../../src/features/feedback/flush-schedule.ts';
+import { DUE_SLACK_MS, FLUSH_INTERVAL_MS, scheduleFlushes } from '../../src/features/feedback/outbox-sync.ts';
 import { useOutboxStatus } from '../../src/features/feedback/outbox-status.ts';
 
 describe('when the page tries a waiting vote again', () => {

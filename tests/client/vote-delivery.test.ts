@@ -4,10 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { StoredFeedback } from '../../contract/api-schemas.ts';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/features/feedback/feedback-item.ts';
-import { flushOutbox, outbox } from '../../src/features/feedback/flush-outbox.ts';
+import { flushOutbox, outbox, sendFromPage } from '../../src/features/feedback/flush-outbox.ts';
 import { countReplayed } from '../../src/features/feedback/replay-outbox.ts';
 import { useOutboxStatus } from '../../src/features/feedback/outbox-status.ts';
-import { sendFromPage } from '../../src/features/feedback/send-from-page.ts';
 import { startOutboxSync } from '../../src/features/feedback/outbox-sync.ts';
 import { submitVote, type VoteOutcome } from '../../src/features/feedback/submit-vote.ts';
 import { useFeedback } from '../../src/features/feedback/use-feedback.ts';

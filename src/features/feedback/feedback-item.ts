@@ -4,7 +4,7 @@ import type { FeedbackItem as ApiFeedbackItem } from '../../../contract/api-sche
 import type { UserType } from '../../../contract/vocabulary.ts';
 import type { LabelledResult } from '../../lib/search-result.ts';
 import { resultText } from '../../lib/search-result.ts';
-import type { Reaction } from './reactions.ts';
+import type { Reaction } from '../../../contract/vocabulary.ts';
 
 /** One reaction as /api/save takes it; the app always sends its `client_id` and `round_id`. */
 export type FeedbackItem = Required<ApiFeedbackItem>;

@@ -1,5 +1,5 @@
 import type { ResultLabel } from '../../lib/search-result.ts';
-import type { Reaction } from './reactions.ts';
+import type { Reaction } from '../../../contract/vocabulary.ts';
 import type { SettledVote } from './outbox-rules.ts';
 
 /**

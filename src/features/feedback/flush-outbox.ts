@@ -1,7 +1,17 @@
+/**
+ * Sending the outbox from the page: one vote with the session's token, the whole outbox under
+ * the lock shared with the worker, and asking the worker to send it later (Background Sync).
+ */
+import { ApiError } from '../../lib/api/api-error.ts';
+import { POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
+import { authorizedFetch } from '../../lib/api/http-client.ts';
+import { useSession } from '../session/index.ts';
+import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
+import { outcomeOfResponse } from './send-vote.ts';
+import { SYNC_TAG } from './sync-tag.ts';
 import { Outbox } from './outbox.ts';
 import { refreshOutboxStatus } from './outbox-status.ts';
 import { replayOutbox, withReplayLock, type ReplayReport } from './replay-outbox.ts';
-import { sendFromPage } from './send-from-page.ts';
 
 /** The outbox as the page sees it (the worker opens the same IndexedDB stores). */
 export const outbox = new Outbox();
@@ -21,4 +31,37 @@ export async function flushOutbox(options: { now?: boolean } = {}): Promise<Repl
 export async function dismissDeadLetter(key: string): Promise<void> {
   await outbox.dismissDeadLetter(key);
   await refreshOutboxStatus(outbox);
+}
+
+/**
+ * Sends one vote from the page with the session's token, refreshing it (and retrying a 401) as
+ * any call does. Only the vote's own author's token ever carries it.
+ */
+export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
+  const { isAuthenticated, user } = useSession.getState();
+  if (!isAuthenticated) return { kind: 'auth' };
+  if (user !== entry.author) return { kind: 'another-reader' };
+  let response: Response;
+  try {
+    response = await authorizedFetch('/save', { ...POST_NOT_REDIRECTED, body: JSON.stringify({ items: [entry.item] }) }, { as: entry.author });
+  } catch (error) {
+    // The session may have changed hands while the vote was on its way: it waits for its author.
+    if (error instanceof ApiError && error.kind === 'unauthorized') {
+      return useSession.getState().user === entry.author ? { kind: 'auth' } : { kind: 'another-reader' };
+    }
+    return outcomeOfNetworkError(error);
+  }
+  return outcomeOfResponse(response);
+}
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Asks the browser to wake the worker to replay the outbox once it is online (Background Sync). */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as SyncRegistration | undefined;
+    await registration?.sync?.register(SYNC_TAG);
+  } catch {
+    // No Background Sync here: the page's own flushes cover it.
+  }
 }

@@ -1,10 +1,8 @@
-import { requestBackgroundSync } from './background-sync.ts';
 import type { FeedbackItem } from './feedback-item.ts';
-import { flushOutbox, outbox } from './flush-outbox.ts';
+import { flushOutbox, outbox, requestBackgroundSync, sendFromPage } from './flush-outbox.ts';
 import type { OutboxEntry, SettledVote } from './outbox-rules.ts';
 import type { ReplayReport } from './replay-outbox.ts';
 import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
-import { sendFromPage } from './send-from-page.ts';
 import { useSession } from '../session/index.ts';
 
 export type VoteOutcome =

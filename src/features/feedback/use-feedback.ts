@@ -6,7 +6,7 @@ import { useSession } from '../session/index.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
 import { submitVotes } from './submit-vote.ts';
 import { canSubmit, feedbackReducer, INITIAL_FEEDBACK, type FeedbackEvent, type FeedbackState } from './feedback-state.ts';
-import type { Reaction } from './reactions.ts';
+import type { Reaction } from '../../../contract/vocabulary.ts';
 
 /**
  * The latest round's votes, outside any page: a reader who opens Insights and comes Back finds

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { canSubmit, thankYouMessage, type FeedbackState } from '../feedback-state.ts';
-import { REACTIONS, type Reaction } from '../reactions.ts';
+import { REACTIONS, type Reaction } from '../../../../contract/vocabulary.ts';
 import { highlightParts } from '../../search/index.ts';
 import { resultText, type LabelledResult } from '../../../lib/search-result.ts';
 

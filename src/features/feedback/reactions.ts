@@ -1,1 +1,0 @@
-export { REACTIONS, type Reaction } from '../../../contract/vocabulary.ts';
