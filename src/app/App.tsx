@@ -18,7 +18,7 @@ const LoginPage = lazy(() => import('../features/session/components/LoginPage.ts
 const LogoutPage = lazy(() => import('../features/session/components/LogoutPage.tsx'));
 const TokenRefreshPage = lazy(() => import('../features/session/components/TokenRefreshPage.tsx'));
 const AboutPage = lazy(() => import('../features/about/components/AboutPage.tsx'));
-const DashboardPage = lazy(() => import('./routes/DashboardPage.tsx'));
+const SearchPage = lazy(() => import('../features/search/components/SearchPage.tsx'));
 const InsightsPage = lazy(() => import('../features/insights/components/InsightsPage.tsx'));
 const ReadPage = lazy(() => import('../features/reading/components/ReadPage.tsx'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage.tsx'));
@@ -79,7 +79,7 @@ export function App() {
             <Route path="/token-refresh" component={TokenRefreshPage} />
             <Route path="/about" component={AboutPage} />
             <Route path="/dashboard">
-              <Protected page={DashboardPage} />
+              <Protected page={SearchPage} />
             </Route>
             <Route path="/insights">
               <Protected page={InsightsPage} />

@@ -53,7 +53,7 @@ describe('feedback state per label', () => {
   });
 
   it('thanks the reader in the spec’s words', () => {
-    expect(thankYouMessage('👍')).toBe('Thank you for your feedback! You selected 👍');
+    expect(thankYouMessage('👍')).toBe('Thank you for your feedback! You selected Good result');
   });
 });
 

@@ -79,11 +79,11 @@ describe('the PWA in Chromium, against the real server', () => {
       expect((await marked.textContent())!.length).toBeGreaterThan(10);
     }
     await p.getByRole('button', { name: 'Good result (result A)' }).click();
-    await p.getByText('Thank you for your feedback! You selected 👍').waitFor();
+    await p.getByText('Thank you for your feedback! You selected Good result').waitFor();
     // Its buttons are gone; B's remain.
     expect(await p.getByRole('button', { name: 'Good result (result A)' }).count()).toBe(0);
     await p.getByRole('button', { name: 'Not relevant (result B)' }).click();
-    await p.getByText('Thank you for your feedback! You selected 👎').waitFor();
+    await p.getByText('Thank you for your feedback! You selected Not relevant').waitFor();
 
     const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('authTokens') ?? '{}') as { access: string }).access);
     const votes = (await (await fetch(`${suite.server.url}/api/feedback`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<
@@ -251,7 +251,7 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByText('Result A').waitFor();
     await p.getByRole('button', { name: 'Good result (result A)' }).focus();
     await p.keyboard.press('Space');
-    await p.getByText('Thank you for your feedback! You selected 👍').waitFor();
+    await p.getByText('Thank you for your feedback! You selected Good result').waitFor();
     await p.waitForFunction(() => document.activeElement?.closest('[data-testid="result-A"]') !== null);
     await p.keyboard.press('Tab');
     expect(await p.evaluate(() => document.activeElement?.closest('[data-testid="result-B"]') !== null)).toBe(true);
@@ -270,7 +270,7 @@ describe('the PWA in Chromium, against the real server', () => {
     expect(await p.getByTestId(/^result-[AB]$/).count()).toBe(0);
     expect(await p.getByRole('group', { name: /^How helpful is/ }).count()).toBe(1);
     await p.getByRole('button', { name: 'Good result (the passage both models chose)' }).click();
-    await p.getByText('Thank you for your feedback! You selected 👍').waitFor();
+    await p.getByText('Thank you for your feedback! You selected Good result').waitFor();
     // One vote, stored for both models of the round: the same passage and reaction, A and B.
     const votes = await api<Array<Record<string, string>>>('/api/feedback?limit=2');
     expect(votes.map((v) => v.result_label).sort()).toEqual(['A', 'B']);
@@ -381,7 +381,7 @@ describe('the PWA in Chromium, against the real server', () => {
         expect(await axeViolations(p), `dashboard ${colorScheme} ${width}`).toEqual([]);
         await screenshot(p, `dashboard-${colorScheme}-${width}`);
         await p.getByRole('button', { name: 'Somewhat relevant (result B)' }).click();
-        await p.getByText('Thank you for your feedback! You selected 🤷').waitFor();
+        await p.getByText('Thank you for your feedback! You selected Somewhat relevant').waitFor();
         await screenshot(p, `dashboard-voted-${colorScheme}-${width}`);
       });
     }

@@ -129,7 +129,7 @@ describe('search on the device, in Chromium, with no network and with the server
   /** A vote, given now and delivered once the server can be reached: stored once, as the server would have shown it. */
   async function voteAndDeliver(query: string, label: 'A' | 'B', meaning: string, reaction: string, bringBack: () => Promise<void>, expected: Result[]) {
     await page.getByRole('button', { name: `${meaning} (result ${label})` }).click();
-    await page.getByText(`Thank you for your feedback! You selected ${reaction}`).waitFor();
+    await page.getByText(`Thank you for your feedback! You selected ${meaning}`).waitFor();
     await page.getByText('will be sent as soon as the server can be reached').waitFor();
     await bringBack();
     const pending = page.getByTestId('outbox-pending');

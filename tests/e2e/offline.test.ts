@@ -140,7 +140,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await signInAndSearch(page, server, 'In what ways is the soul similar to God?');
     await server.down();
     await page.getByRole('button', { name: 'Good result (result A)' }).click();
-    await page.getByText('Thank you for your feedback! You selected 👍').waitFor();
+    await page.getByText('Thank you for your feedback! You selected Good result').waitFor();
     await page.getByText('will be sent as soon as the server can be reached').waitFor();
     await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent. It will go as soon as the server can be reached.').waitFor();
     await server.up();
@@ -236,7 +236,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
       const label = labels[Math.floor(random() * 2)]!;
       const [reaction, meaning] = reactions[Math.floor(random() * 3)]!;
       await page.getByRole('button', { name: `${meaning} (result ${label})` }).click();
-      await page.getByText(`Thank you for your feedback! You selected ${reaction}`).waitFor();
+      await page.getByText(`Thank you for your feedback! You selected ${meaning}`).waitFor();
       given.push({ query, result_label: label, reaction });
       await context.unrouteAll({ behavior: 'ignoreErrors' });
       if (fault === 'offline') await context.setOffline(false);

@@ -1,5 +1,5 @@
 import type { ResultLabel } from '../../lib/search-result.ts';
-import type { Reaction } from '../../../contract/vocabulary.ts';
+import { REACTIONS, type Reaction } from '../../../contract/vocabulary.ts';
 import type { SettledVote } from './outbox-rules.ts';
 
 /**
@@ -66,6 +66,12 @@ export function feedbackReducer(state: FeedbackState, event: FeedbackEvent): Fee
   }
 }
 
+/** A reaction in words, as the reader saw it on its button (the emoji is what is stored). */
+export function reactionWords(reaction: Reaction): string {
+  return REACTIONS.find((r) => r.reaction === reaction)?.label ?? reaction;
+}
+
+/** Said with the reaction's words, not its emoji: an emoji is an empty box where no font has it. */
 export function thankYouMessage(reaction: Reaction): string {
-  return `Thank you for your feedback! You selected ${reaction}`;
+  return `Thank you for your feedback! You selected ${reactionWords(reaction)}`;
 }

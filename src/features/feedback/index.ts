@@ -1,6 +1,8 @@
 /**
  * Feedback's public entry: what other features may use of it (docs/client.md). Insights sends
- * the votes still waiting before it counts them. Kept to what the app loads up front anyway:
- * whatever imports this file loads all it lists.
+ * the votes still waiting before it counts them; the search page puts the vote buttons under each
+ * result it shows and keeps the round's votes. Insights and the search page load these anyway.
  */
 export { flushOutbox } from './flush-outbox.ts';
+export { useFeedback, type VoteRound } from './use-feedback.ts';
+export { VotePanel } from './components/VotePanel.tsx';

@@ -1,6 +1,5 @@
 import { useCallback, useLayoutEffect } from 'react';
 import { create } from 'zustand';
-import { sharesOnePassage, type AbRound } from '../search/index.ts';
 import type { LabelledResult } from '../../lib/search-result.ts';
 import { useSession } from '../session/index.ts';
 import { buildFeedbackItem } from './feedback-item.ts';
@@ -16,8 +15,18 @@ import type { Reaction } from '../../../contract/vocabulary.ts';
  */
 const useRoundFeedback = create<{ roundId: string; state: FeedbackState }>(() => ({ roundId: '', state: INITIAL_FEEDBACK }));
 
-/** Per-label feedback for one round (one search's A and B). */
-export function useFeedback(round: AbRound) {
+/** The round a reader votes on: one search's question and its A and B, under the round's id. */
+export interface VoteRound {
+  id: string;
+  query: string;
+  pair: LabelledResult[];
+}
+
+/**
+ * Per-label feedback for one round (one search's A and B). `samePassage`: both models chose one
+ * passage, rated once for both (an item per model, the same reaction).
+ */
+export function useFeedback(round: VoteRound, samePassage = false) {
   // Before the new round is painted, so that no press can meet the old round's state; the same
   // round again (the page opened anew) keeps its votes.
   useLayoutEffect(() => {
@@ -40,7 +49,7 @@ export function useFeedback(round: AbRound) {
       const { user, userType } = useSession.getState();
       // A passage both models chose is rated once, for both: an item per model, the same reaction
       // (the server counts such a round apart, not as a comparison).
-      const rated = sharesOnePassage(round.pair) ? round.pair : [result];
+      const rated = samePassage ? round.pair : [result];
       const items = rated.map((shown) =>
         buildFeedbackItem({
           userType,
@@ -68,7 +77,7 @@ export function useFeedback(round: AbRound) {
         apply({ type: 'failed', label, message: 'Failed to save feedback' });
       }
     },
-    [round.id, round.query, round.pair],
+    [round.id, round.query, round.pair, samePassage],
   );
 
   return { state, react };

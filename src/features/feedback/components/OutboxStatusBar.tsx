@@ -1,5 +1,6 @@
 import { count } from '../../../lib/count.ts';
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
+import { reactionWords } from '../feedback-state.ts';
 import { useOutboxStatus } from '../outbox-status.ts';
 import { dismissDeadLetter, flushOutbox } from '../flush-outbox.ts';
 
@@ -37,7 +38,7 @@ export default function OutboxStatusBar() {
         <MessageBar key={letter.key} intent="error" data-testid="outbox-dead-letter">
           <MessageBarBody>
             <MessageBarTitle>A vote could not be saved</MessageBarTitle>
-            {letter.item.reaction} for result {letter.item.result_label} of “{letter.item.query}”: {letter.reason}
+            “{reactionWords(letter.item.reaction)}” for result {letter.item.result_label} of “{letter.item.query}”: {letter.reason}
           </MessageBarBody>
           <MessageBarActions>
             <Button size="small" onClick={() => void dismissDeadLetter(letter.key)}>

@@ -17,15 +17,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { FormEvent } from 'react';
-import { MAX_QUERY_LENGTH } from '../../../contract/vocabulary.ts';
-import { Page } from '../../components/Page.tsx';
-import { ResultCard } from '../../features/feedback/components/ResultCard.tsx';
-import { useFeedback } from '../../features/feedback/use-feedback.ts';
-import { useSearch, useSearchDraft } from '../../features/search/use-search.ts';
-import { sharesOnePassage } from '../../features/search/choose-ab-pair.ts';
+import { MAX_QUERY_LENGTH } from '../../../../contract/vocabulary.ts';
+import { Page } from '../../../components/Page.tsx';
+import { useFeedback, VotePanel } from '../../feedback/index.ts';
+import { OfflineBookControl } from '../../offline/index.ts';
+import { useSession } from '../../session/index.ts';
+import { sharesOnePassage } from '../choose-ab-pair.ts';
+import { useSearch, useSearchDraft } from '../use-search.ts';
+import { ResultCard, whichResult } from './ResultCard.tsx';
 import { Link as RouterLink } from 'wouter';
-import { useSession } from '../../features/session/index.ts';
-import { OfflineBookControl } from '../../features/offline/index.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },
@@ -37,7 +37,7 @@ const useStyles = makeStyles({
   results: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: tokens.spacingHorizontalL },
 });
 
-export default function DashboardPage() {
+export default function SearchPage() {
   const styles = useStyles();
   const user = useSession((s) => s.user);
   // The question, results and round as this reader left them (Insights and Back keep them).
@@ -45,8 +45,8 @@ export default function DashboardPage() {
   const [query, setQuery] = useSearchDraft(user);
   // A new round (id and random A/B order) is made by useSearch when the results arrive.
   const { round } = search;
-  const feedback = useFeedback(round);
   const samePassage = sharesOnePassage(round.pair);
+  const feedback = useFeedback(round, samePassage);
   const loading = search.status === 'loading';
 
   const submit = (event: FormEvent) => {
@@ -120,7 +120,9 @@ export default function DashboardPage() {
         <div className={styles.results}>
           {/* A passage both models chose is shown once, and rated once for both. */}
           {(samePassage ? round.pair.slice(0, 1) : round.pair).map((result) => (
-            <ResultCard key={result.resultLabel} result={result} shared={samePassage} feedback={feedback.state} onReact={feedback.react} />
+            <ResultCard key={result.resultLabel} result={result} shared={samePassage}>
+              <VotePanel result={result} which={whichResult(result.resultLabel, samePassage)} feedback={feedback.state} onReact={feedback.react} />
+            </ResultCard>
           ))}
         </div>
       </section>
