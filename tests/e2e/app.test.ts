@@ -195,7 +195,7 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByText('No results found. Try a different query.').waitFor();
   });
 
-  it('searches a new question asked while one loads, says which question the results answer, and keeps the focus on Search', async () => {
+  it('searches a new question asked while one loads, says which question the results answer, keeps the focus on Search while it loads, then gives it to the results', async () => {
     const p = await openSignedIn();
     const held = new Map<string, () => void>();
     const sent: string[] = [];
@@ -221,14 +221,17 @@ describe('the PWA in Chromium, against the real server', () => {
     await late;
     await p.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(await p.getByText('Results for “the duty of marriage”').count()).toBe(1);
-    // Focus stayed on Search through the loading; the same question asked twice as it loads goes once.
-    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The answer took the focus to the results; the same question asked twice as it loads goes once.
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('results-heading');
     await field.fill('patience');
     await button.click();
     await button.click();
     await expect.poll(() => sent.filter((q) => q === 'patience').length).toBe(1);
+    // Focus stays on Search through the loading, then goes to the results.
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
     held.get('patience')!();
     await p.getByText('Results for “patience”').waitFor();
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('results-heading');
     expect(sent).toEqual(['the heart as a mirror', 'the duty of marriage', 'patience']);
   });
 
