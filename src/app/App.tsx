@@ -1,6 +1,6 @@
 import { FluentProvider, makeStaticStyles, makeStyles } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from '../components/Footer.tsx';
@@ -31,10 +31,14 @@ const UpdatePrompt = lazy(() => import('../features/pwa/components/UpdatePrompt.
 const useStyles = makeStyles({ shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column' } });
 const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
 
-/** Signed-in readers only; others go to /login. */
+/** Signed-in readers only; others go to /login, and back here (question and all) once signed in. */
 function Protected({ page: PageComponent }: { page: ComponentType }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
-  return isAuthenticated ? <PageComponent /> : <Redirect to="/login" replace />;
+  const [path] = useLocation();
+  const search = useSearch();
+  if (isAuthenticated) return <PageComponent />;
+  const next = `${path}${search ? `?${search}` : ''}`;
+  return <Redirect to={`/login?${new URLSearchParams({ next }).toString()}`} replace />;
 }
 
 function Notices() {

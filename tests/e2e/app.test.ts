@@ -112,7 +112,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('sends a signed-out reader from /dashboard to /login', async () => {
     const p = await open('/dashboard');
-    await p.waitForURL('**/login');
+    await p.waitForURL('**/login?next=%2Fdashboard');
   });
 
   it('shows the landing page for an unknown path', async () => {

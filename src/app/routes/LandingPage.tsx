@@ -1,7 +1,8 @@
-import { Body1, Button, LargeTitle, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
-import { useLocation } from 'wouter';
+import { Body1, Button, LargeTitle, Link, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
+import { Link as RouterLink, useLocation } from 'wouter';
 import { DEFAULT_HERO_HEIGHT } from '../../lib/constants.ts';
 import { useEarlyAction } from '../../lib/early-input.ts';
+import { EXAMPLE_QUESTIONS, searchAddress } from '../../features/search/example-questions.ts';
 import { useSession } from '../../features/session/index.ts';
 
 const useStyles = makeStyles({
@@ -17,6 +18,9 @@ const useStyles = makeStyles({
   },
   title: { fontFamily: 'Georgia, "Times New Roman", serif', color: tokens.colorBrandForeground1 },
   tagline: { maxWidth: '40rem', color: tokens.colorNeutralForeground2 },
+  examples: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, maxWidth: '40rem' },
+  exampleList: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  example: { fontSize: tokens.fontSizeBase400 },
 });
 
 export default function LandingPage({ height = DEFAULT_HERO_HEIGHT }: { height?: string }) {
@@ -49,6 +53,21 @@ export default function LandingPage({ height = DEFAULT_HERO_HEIGHT }: { height?:
       >
         Begin Your Journey
       </Button>
+      {/* A way in: each question is asked on arrival at the dashboard, through sign-in when needed (real links). */}
+      <nav className={styles.examples} aria-labelledby="examples-heading">
+        <Body1 as="h2" id="examples-heading">
+          Or start with a question the book answers:
+        </Body1>
+        <ul className={styles.exampleList}>
+          {EXAMPLE_QUESTIONS.map((question) => (
+            <li key={question}>
+              <RouterLink href={searchAddress(question)} asChild>
+                <Link className={styles.example}>{question}</Link>
+              </RouterLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </main>
   );
 }

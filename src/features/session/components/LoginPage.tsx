@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api/api-error.ts';
 import { useTypedBeforeHydration } from '../../../lib/hooks/use-typed-before-hydration.ts';
 import { Page } from '../../../components/Page.tsx';
 import { useEarlyAction } from '../../../lib/early-input.ts';
+import { safeRedirect } from '../safe-redirect.ts';
 import { useSession } from '../session-store.ts';
 import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../user-type.ts';
 
@@ -71,7 +72,8 @@ export default function LoginPage() {
     setError(null);
     try {
       await login(username, password);
-      navigate('/dashboard');
+      // Where the reader was going (`?next=`, a page that asked them to sign in), if it is on this site.
+      navigate(safeRedirect(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (failure) {
       setError(loginErrorMessage(failure));
     } finally {
@@ -100,7 +102,7 @@ export default function LoginPage() {
               onChange={(_, d) => setPassword(d.value)}
             />
           </Field>
-          <Field label="User Type">
+          <Field label="User Type" hint="Enthusiast: you read for yourself. Ustaz: you teach others.">
             <Select name="userType" value={userType} onChange={(_, d) => isUserType(d.value) && setType(d.value)}>
               {USER_TYPES.map((type) => (
                 <option key={type} value={type}>
