@@ -1,5 +1,5 @@
-import { FluentProvider, makeStaticStyles, makeStyles } from '@fluentui/react-components';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { FluentProvider, makeStaticStyles, makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useEffect, type ComponentType, type MouseEvent } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -13,6 +13,8 @@ import { syncSessionAcrossTabs, useSession, useSessionCheck } from '../features/
 import { useTheme } from '../lib/theme/theme-store.ts';
 import { themeFor } from '../lib/theme/themes.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
+import { FocusOnRouteChange } from './FocusOnRouteChange.tsx';
+import { MAIN_ID } from '../components/Page.tsx';
 
 const LoginPage = lazy(() => import('../features/session/components/LoginPage.tsx'));
 const LogoutPage = lazy(() => import('../features/session/components/LogoutPage.tsx'));
@@ -28,7 +30,30 @@ const TermsPage = lazy(() => import('./routes/TermsPage.tsx'));
 const OutboxStatusBar = lazy(() => import('../features/feedback/components/OutboxStatusBar.tsx'));
 const UpdatePrompt = lazy(() => import('../features/pwa/components/UpdatePrompt.tsx'));
 
-const useStyles = makeStyles({ shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column' } });
+const useStyles = makeStyles({
+  shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
+  // Out of sight until a keyboard reader reaches it: the first stop of Tab on every page.
+  skip: {
+    position: 'absolute',
+    left: '-10000px',
+    top: tokens.spacingVerticalS,
+    zIndex: 100,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForeground1,
+    border: `2px solid ${tokens.colorStrokeFocus2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus': { left: tokens.spacingHorizontalS },
+  },
+});
+
+/** "Skip to content": past the navigation to the page's main landmark (a real link to #main before the app has loaded). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+}
 const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
 
 /** Signed-in readers only; others go to /login, and back here (question and all) once signed in. */
@@ -67,7 +92,11 @@ export function App() {
   return (
     <FluentProvider theme={themeFor(themeMode)} className={styles.shell}>
       <ErrorBoundary>
+        <a href={`#${MAIN_ID}`} className={styles.skip} onClick={skipToContent}>
+          Skip to content
+        </a>
         <ScrollToTop />
+        <FocusOnRouteChange />
         {/* Each boundary is taken over (hydrated) from pre-rendered HTML in a task of its own. */}
         <Suspense fallback={null}>
           <NavBar />

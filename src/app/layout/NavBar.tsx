@@ -1,6 +1,6 @@
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DRAWER_WIDTH_PX, SMALL_SCREEN_QUERY } from '../../lib/constants.ts';
 import { useHideOnScroll } from '../../lib/hooks/use-hide-on-scroll.ts';
@@ -72,7 +72,24 @@ export function NavBar() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   const hidden = useHideOnScroll();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it goes through Fluent's own close: one
+  // unmounted while open left the page hidden from screen readers (aria-hidden on #root).
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const items = navItems(isAuthenticated);
+  // Closing the drawer (its close button, Escape, a click outside) gives the focus back to the
+  // button that opened it; following one of its links leaves it to the new page's heading.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const closeDrawer = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    menuButton.current?.focus();
+  }, [open]);
   useEarlyAction('open-navigation', () => setOpen(true));
   const links = (onNavigate?: () => void) =>
     items.map((item) => (
@@ -101,14 +118,15 @@ export function NavBar() {
         appearance="subtle"
         icon={<NavigationRegular />}
         aria-label="Open navigation"
+        ref={menuButton}
         data-early-action="open-navigation"
         className={styles.smallOnly}
         onClick={() => setOpen(true)}
       />
-      {/* Mounted only while open: a closed drawer would leave focus-trap sentinels in the page. */}
-      {open && small && (
+      {/* Loaded and mounted at its first opening (small screens only); closed by Fluent itself after that. */}
+      {opened && small && (
         <Suspense fallback={null}>
-          <NavDrawer onClose={() => setOpen(false)} className={styles.drawer}>
+          <NavDrawer open={open} onClose={closeDrawer} className={styles.drawer}>
             <nav aria-label="Main" className={styles.drawerLinks}>
               {links(() => setOpen(false))}
             </nav>

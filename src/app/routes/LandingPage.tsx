@@ -1,5 +1,6 @@
 import { Body1, Button, LargeTitle, Link, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { Link as RouterLink, useLocation } from 'wouter';
+import { MAIN_ID } from '../../components/Page.tsx';
 import { DEFAULT_HERO_HEIGHT } from '../../lib/constants.ts';
 import { useEarlyAction } from '../../lib/early-input.ts';
 import { EXAMPLE_QUESTIONS, searchAddress } from '../../features/search/example-questions.ts';
@@ -14,6 +15,7 @@ const useStyles = makeStyles({
     textAlign: 'center',
     gap: tokens.spacingVerticalL,
     padding: `0 ${tokens.spacingHorizontalXL}`,
+    outline: 'none',
     backgroundImage: `radial-gradient(circle at 50% 30%, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground1} 70%)`,
   },
   title: { fontFamily: 'Georgia, "Times New Roman", serif', color: tokens.colorBrandForeground1 },
@@ -30,7 +32,7 @@ export default function LandingPage({ height = DEFAULT_HERO_HEIGHT }: { height?:
   const begin = () => navigate(isAuthenticated ? '/dashboard' : '/login');
   useEarlyAction('begin', begin, 1);
   return (
-    <main className={styles.hero} style={{ minHeight: height }}>
+    <main id={MAIN_ID} tabIndex={-1} className={styles.hero} style={{ minHeight: height }}>
       <LargeTitle as="h1" className={styles.title}>
         The Alchemy of Happiness
       </LargeTitle>
