@@ -11,6 +11,7 @@ import { startOutboxSync } from '../../src/features/feedback/outbox-sync.ts';
 import { submitVote, type VoteOutcome } from '../../src/features/feedback/submit-vote.ts';
 import { useFeedback } from '../../src/features/feedback/use-feedback.ts';
 import { startRound } from '../../src/features/search/ab-round.ts';
+import { sharesOnePassage } from '../../src/features/search/choose-ab-pair.ts';
 import { useSession } from '../../src/features/session/session-store.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
@@ -112,7 +113,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
 
   it('stores one vote for two presses handled in one task, before the page renders again', async () => {
     const round = startRound('pressed twice', [{ text: 'A passage.', model_type: 'LSA x', similarity: 0.4 }, { text: 'Another.', model_type: 'SIF y', similarity: 0.3 }]);
-    const { result } = renderHook(() => useFeedback(round));
+    const { result } = renderHook(() => useFeedback(round, false));
     const pressed = round.pair[1]!;
     await act(async () => {
       void result.current.react(pressed, '👎');
@@ -128,7 +129,9 @@ describe('a vote from the page, through the outbox, to the real API', () => {
       { ...passage, model_type: 'LSA x' },
       { ...passage, model_type: 'BM25 y', similarity: 0.2 },
     ]);
-    const { result } = renderHook(() => useFeedback(round));
+    // The search page says so when both models chose one passage (sharesOnePassage).
+    expect(sharesOnePassage(round.pair)).toBe(true);
+    const { result } = renderHook(() => useFeedback(round, sharesOnePassage(round.pair)));
     const card = round.pair[0]!;
     await act(async () => {
       await result.current.react(card, '🤷');

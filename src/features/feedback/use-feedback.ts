@@ -26,7 +26,7 @@ export interface VoteRound {
  * Per-label feedback for one round (one search's A and B). `samePassage`: both models chose one
  * passage, rated once for both (an item per model, the same reaction).
  */
-export function useFeedback(round: VoteRound, samePassage = false) {
+export function useFeedback(round: VoteRound, samePassage: boolean) {
   // Before the new round is painted, so that no press can meet the old round's state; the same
   // round again (the page opened anew) keeps its votes.
   useLayoutEffect(() => {
