@@ -58,6 +58,7 @@ describe('the search state as results or an error arrive', () => {
       results: [],
       error: 'Search failed',
       round: NO_ROUND,
+      retryable: true,
     });
     expect(searchFailed('love', new Error('')).error).toBe('Failed to perform search');
     expect(searchFailed('love', 'not an error').error).toBe('Failed to perform search');

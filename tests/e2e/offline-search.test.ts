@@ -183,6 +183,9 @@ describe('search on the device, in Chromium, with no network and with the server
     await server.down();
     const shown = await ask(query);
     await page.getByTestId('answered-on-device').waitFor();
+    // Said in plain words, with a way to ask the server again.
+    await page.getByTestId('answered-on-device').getByText('The server did not answer, so these passages come from the copy of the book kept on this device.').waitFor();
+    expect(await page.getByTestId('answered-on-device').getByRole('button', { name: 'Ask the server again' }).count()).toBe(1);
     expectSamePassages(shown, expected);
     await voteAndDeliver(query, 'B', 'Not relevant', '👎', () => server.up(), expected);
   });

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { useSession } from '../session/index.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { requestServerData } from '../../lib/api/server-data.ts';
 import { searchPassages } from './search-api.ts';
 import { searchBook } from '../offline/index.ts';
@@ -16,6 +17,8 @@ export interface SearchState {
   round: AbRound;
   /** 'device' when the offline book on this device answered, the server not (features/offline). */
   answeredOn?: 'server' | 'device';
+  /** A failure that asking again may mend: the server could not be reached, or could not serve. */
+  retryable?: boolean;
 }
 
 const IDLE: SearchState = { status: 'idle', query: '', results: [], error: null, round: NO_ROUND };
@@ -28,7 +31,8 @@ export function searchDone(query: string, results: SearchResult[], source?: Roun
 /** The state when the search for `query` failed: the results are emptied, the message shown. */
 export function searchFailed(query: string, error: unknown): SearchState {
   const message = error instanceof Error && error.message ? error.message : 'Failed to perform search';
-  return { status: 'error', query, results: [], error: message, round: NO_ROUND };
+  const retryable = !(error instanceof ApiError) || error.retryable;
+  return { status: 'error', query, results: [], error: message, round: NO_ROUND, retryable };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   MessageBar,
   MessageBarActions,
   MessageBarBody,
+  MessageBarTitle,
   ProgressBar,
   Spinner,
   Text,
@@ -146,19 +147,25 @@ export default function SearchPage() {
       )}
       {search.error && (
         <MessageBar intent="error" role="alert" layout="multiline">
-          <MessageBarBody>{search.error}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => ask(search.query)}>Retry</Button>
-          </MessageBarActions>
+          <MessageBarBody>
+            <MessageBarTitle>{search.error}</MessageBarTitle>
+            {search.retryable && 'The server could not be reached, or could not answer just now.'}
+          </MessageBarBody>
+          {search.retryable && (
+            <MessageBarActions>
+              <Button onClick={() => ask(search.query)}>Retry</Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
       {search.answeredOn === 'device' && search.status === 'done' && (
         <MessageBar intent="info" layout="multiline" data-testid="answered-on-device">
           <MessageBarBody>
-            The server could not be reached, so these passages were found in the copy of the book kept on this device.
+            <MessageBarTitle>Answered on this device</MessageBarTitle>
+            The server did not answer, so these passages come from the copy of the book kept on this device.
           </MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => ask(search.query)}>Retry</Button>
+            <Button onClick={() => ask(search.query)}>Ask the server again</Button>
           </MessageBarActions>
         </MessageBar>
       )}
