@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screenshot, waitForApp } from './browser.ts';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { SCREENSHOT_DIR, screenshot, waitForApp } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
@@ -71,6 +73,9 @@ describe('a reader’s way in, the dashboard, failures and focus, in Chromium ag
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(height - 40);
     expect(bottom).toBeGreaterThan(top);
+    // What the reader sees: the screen itself, not the whole page.
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'journey-phone-after-search.png') });
   });
 
   it('shows one heading, a box with a placeholder and example questions before a search, and no results heading until results', async () => {
