@@ -36,7 +36,8 @@ const useStyles = makeStyles({
   // An example reads as a question, left-aligned and wrapping on a phone, and is large enough to tap.
   example: { textAlign: 'start', minHeight: '32px', fontSize: tokens.fontSizeBase300 },
   // Each line of the section on its own (Fluent's Text is inline by default).
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // Its lines close together (a paragraph's own margins would double the gap), so that on a phone the first passage starts high.
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, '& > p': { margin: 0 } },
   // The sticky navigation bar does not cover the heading it is scrolled to; focused by the app, not by Tab.
   resultsHeading: { ...typographyStyles.title3, margin: 0, scrollMarginTop: '64px', outline: 'none' },
   // A question of one long unbroken word wraps instead of widening the page.
