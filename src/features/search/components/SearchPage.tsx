@@ -201,14 +201,12 @@ export default function SearchPage() {
             ))}
           </div>
         )}
-        {answered && (
-          <Text>
-            <RouterLink href="/insights" asChild>
-              <Link>See which model readers prefer</Link>
-            </RouterLink>
-          </Text>
-        )}
       </section>
+      <Text>
+        <RouterLink href="/insights" asChild>
+          <Link>See which model readers prefer</Link>
+        </RouterLink>
+      </Text>
       <OfflineBookControl />
     </Page>
   );
