@@ -39,6 +39,40 @@ export type TokenReply = Static<typeof TokenReply>;
 export const DetailReply = Type.Object({ detail: Type.String() });
 export type DetailReply = Static<typeof DetailReply>;
 
+// --- invitations (npm run users -- invite) --------------------------------------------------
+
+/** The secret from an invitation link (`/invite/<token>`): sent in a body, never in an API URL. */
+const InvitationToken = Type.String({ minLength: 1, maxLength: 200 });
+
+export const InvitationCheck = Type.Object({ token: InvitationToken });
+export type InvitationCheck = Static<typeof InvitationCheck>;
+
+/** A usable invitation: the user type it fixes (null: the reader chooses) and when it expires. */
+export const InvitationReply = Type.Object({
+  user_type: Type.Unsafe<(typeof USER_TYPES)[number] | null>({ type: ['string', 'null'], enum: [...USER_TYPES, null] }),
+  expires_at: Type.String(),
+});
+export type InvitationReply = Static<typeof InvitationReply>;
+
+export const InvitationAccept = Type.Object({
+  token: InvitationToken,
+  username: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  user_type: Type.Optional(OneOf(USER_TYPES)),
+});
+export type InvitationAccept = Static<typeof InvitationAccept>;
+
+/** The new account signed in: the tokens /login gives, and the user type it was made as. */
+export const InvitationAccepted = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: OneOf(['bearer']),
+  expires_in: Type.Integer(),
+  username: Type.String(),
+  user_type: OneOf(USER_TYPES),
+});
+export type InvitationAccepted = Static<typeof InvitationAccepted>;
+
 // --- search and reading ---------------------------------------------------------------------
 
 export const SearchRequest = Type.Object({

@@ -4,8 +4,15 @@ import { pino, type DestinationStream } from 'pino';
 /** The most of a path one log line holds: a path may run to Node's 16 KB header limit. */
 export const LOGGED_PATH_MAX = 512;
 
+/** Paths whose last part is a secret (an invitation link's token: /invite/<token>), with it hidden. */
+const SECRET_PATHS = /^(\/+invite\/).+$/i;
+
+function withoutSecrets(path: string): string {
+  return path.replace(SECRET_PATHS, '$1[redacted]');
+}
+
 /**
- * A request as the log shows it: its path, never its query string (which may carry a secret), cut
+ * A request as the log shows it: its path (an invitation's token hidden), never its query string (which may carry a secret), cut
  * at LOGGED_PATH_MAX characters with its full length beside it, so an attacker's 16 KB paths
  * cannot make each of their requests a 16 KB line. A request the HTTP parser refused has no path
  * to tell, and shows none.
@@ -13,7 +20,7 @@ export const LOGGED_PATH_MAX = 512;
 export function serializeRequest(request: { method?: string; url?: string; id?: string; ip?: string }) {
   const url = request.url;
   const queryAt = url === undefined ? -1 : url.indexOf('?');
-  const path = url === undefined ? undefined : queryAt === -1 ? url : url.slice(0, queryAt);
+  const path = url === undefined ? undefined : withoutSecrets(queryAt === -1 ? url : url.slice(0, queryAt));
   const long = path !== undefined && path.length > LOGGED_PATH_MAX;
   return {
     method: request.method,

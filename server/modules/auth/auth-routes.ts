@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { DetailReply, LoginForm, RefreshRequest, TokenReply } from '../../../contract/api-schemas.ts';
 import { describeWait } from './throttle-policy.ts';
 import { callerOf } from './authenticate.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { utf8Text } from '../../platform/http/request-bodies.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const SESSION_EXPIRED = 'Session expired. Please login again.';
 
-/** POST /login, /refresh and /logout. */
+/** POST /login, /refresh and /logout; the invitations' /invitations/check and /invitations/accept. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The sign-in form (OAuth 2 password grant) is form-encoded, and only that: a context of its own.
   await app.register(async (context) => {
@@ -44,6 +45,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   });
+
+  await app.register(invitationRoutes);
 
   app.post('/refresh', { schema: { body: RefreshRequest, response: { 200: TokenReply } } }, async (request) => {
     const tokens = await app.auth.refresh(request.body.refresh_token);

@@ -13,6 +13,7 @@ import {
   retryAfterSeconds,
   type ThrottlePolicy,
 } from './throttle-policy.ts';
+import { InvitationService } from './invitations.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken, type KeyRing } from './tokens.ts';
 
 export interface AuthSettings {
@@ -22,6 +23,8 @@ export interface AuthSettings {
   sessionAbsoluteSeconds: number;
   accountPolicy?: ThrottlePolicy;
   addressPolicy?: ThrottlePolicy;
+  /** Tries a minute per address at an invitation (INVITE_RATE_LIMIT); 0: no limit. */
+  inviteRateLimit?: number;
 }
 
 export type LoginOutcome =
@@ -49,6 +52,8 @@ function canBeRefunded(address: LockedThrottle, policy: ThrottlePolicy): boolean
 export class AuthService {
   private readonly accountPolicy: ThrottlePolicy;
   private readonly addressPolicy: ThrottlePolicy;
+  /** Invitation links: checked, then taken to make an account and sign in (invitations.ts). */
+  readonly invitations: InvitationService;
 
   constructor(
     private readonly db: Db,
@@ -58,6 +63,7 @@ export class AuthService {
   ) {
     this.accountPolicy = settings.accountPolicy ?? ACCOUNT_POLICY;
     this.addressPolicy = settings.addressPolicy ?? ADDRESS_POLICY;
+    this.invitations = new InvitationService(db, (username, hash) => this.startSession(username, hash), now, settings.inviteRateLimit);
   }
 
   async login(rawUsername: string, password: string, address: string): Promise<LoginOutcome> {

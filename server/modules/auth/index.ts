@@ -2,9 +2,11 @@
 export { authRoutes } from './auth-routes.ts';
 export { AuthService } from './auth-service.ts';
 export { authentication, callerOf } from './authenticate.ts';
+export { createInvitation, MAX_INVITATION_SECONDS, newInvitationToken } from './invitations.ts';
 export { StoredKeyRing, rotateSigningKey, staticKeyRing } from './key-ring.ts';
 export { dummyPasswordHash, generatePassword, hashPassword, passwordProblem } from './passwords.ts';
 export { deleteEndedSessions, deleteSessionsOf, revokeUserSessions } from './sql/sessions.ts';
+export { forgetInvitationsOf, listPendingInvitations, revokeInvitation } from './sql/invitations.ts';
 export { listSigningKeys } from './sql/signing-keys.ts';
-export { USERNAME_PATTERN, countUsers, deleteUser, findUser, insertUser, listUsers, normaliseUsername, setDisabled, setPasswordHash } from './sql/users.ts';
+export { USERNAME_PATTERN, countUsers, deleteUser, findUser, insertUser, listUsers, normaliseUsername, setDisabled, setPasswordHash, USERNAME_RULE } from './sql/users.ts';
 export { THROTTLE_WINDOW_MS, describeWait } from './throttle-policy.ts';

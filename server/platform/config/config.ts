@@ -25,6 +25,10 @@ export interface Config {
   searchRateLimit: number;
   /** Votes a minute per reader, across all instances; 0: no limit. */
   voteRateLimit: number;
+  /** Tries a minute per address at checking or taking an invitation, across all instances; 0: no limit. */
+  inviteRateLimit: number;
+  /** Where readers reach the app (PUBLIC_URL, no trailing slash): invitation links start with it. */
+  publicUrl: string | undefined;
   /** Decided rounds a reader a day that count in the arena's comparison (ARENA_DAILY_ROUNDS). */
   dailyRoundBound: number;
   /** How long a start waits for a PostgreSQL that does not answer yet. */
@@ -112,6 +116,32 @@ function trustProxySetting(env: NodeJS.ProcessEnv): number {
   );
 }
 
+/** PUBLIC_URL: an http or https URL with no query or fragment; kept without its trailing slash. */
+function publicUrlSetting(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_URL must be the http or https address readers open the app at, such as https://alchemy.example.org (got "${raw}")`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * The address the app is reached at, for links given to readers: PUBLIC_URL, else the address the
+ * server listens on (a wildcard HOST, which no browser can open, as 127.0.0.1).
+ */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteSeconds: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1, 3650) * DAY,
     searchRateLimit: intSetting(env, 'SEARCH_RATE_LIMIT', 120, 0),
     voteRateLimit: voteRateLimit(env),
+    inviteRateLimit: intSetting(env, 'INVITE_RATE_LIMIT', 10, 0),
+    publicUrl: publicUrlSetting(env),
     dailyRoundBound: intSetting(env, 'ARENA_DAILY_ROUNDS', DEFAULT_DAILY_ROUND_BOUND, 1),
     databaseWaitSeconds: intSetting(env, 'DATABASE_WAIT_SECONDS', 60, 0),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),

@@ -8,6 +8,8 @@ export interface UserRow {
 }
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+/** USERNAME_PATTERN in a sentence, for whoever chose a name that does not fit it. */
+export const USERNAME_RULE = 'A username is 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit';
 
 /** Usernames are matched without regard to case or surrounding spaces. */
 export function normaliseUsername(raw: string): string {
