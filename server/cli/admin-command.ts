@@ -52,7 +52,7 @@ export interface StoreWork<T> {
 /** Runs the command on the store; when a running server holds the embedded database, through it. */
 export async function execute(config: Config, command: UserCommand): Promise<string> {
   return onStore(config, {
-    mayCreate: command.command === 'add',
+    mayCreate: command.command === 'add' || command.command === 'invite',
     local: (db) => runUserCommand(db, command),
     viaServer: async (socketPath, pid, shownPath) => {
       try {

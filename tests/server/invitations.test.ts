@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation, newInvitationToken } from '../../server/modules/auth/invitations.ts';
 import { revokeInvitation } from '../../server/modules/auth/sql/invitations.ts';
+import { runUserCommand } from '../../server/modules/admin/user-commands.ts';
 import { serializeRequest } from '../../server/platform/log.ts';
 import { STORES, startTestServer, type TestServer } from './harness.ts';
 
@@ -113,6 +114,15 @@ describe.each(STORES)('invitations on %s store', (store) => {
       const [used] = await server.db.query<{ used_by: string }>('SELECT used_by FROM invitations WHERE id = $1', [id]);
       expect(used!.used_by).toBe(made[0]!.username);
     }
+  });
+
+  it('forgets which invitation made an account when the reader is forgotten (npm run users -- forget)', async () => {
+    const { token, id } = await invite();
+    expect((await accept(token, 'private-reader')).status).toBe(200);
+    expect(await runUserCommand(server.db, { command: 'forget', username: 'private-reader' })).toMatch(/^Forgot private-reader/);
+    const [row] = await server.db.query<{ used_by: string | null; used_at: Date | null }>('SELECT used_by, used_at FROM invitations WHERE id = $1', [id]);
+    expect(row).toMatchObject({ used_by: null, used_at: expect.any(Date) as unknown });
+    expect((await accept(token, 'second-go')).status).toBe(410);
   });
 
   it('limits tries per address across instances on one store, with Retry-After', async () => {

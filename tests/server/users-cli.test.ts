@@ -199,6 +199,47 @@ describe('npm run users', () => {
     expect((await users(['add', 'maryam'], 'another long password')).out).toBe('Added maryam\n');
   }, 60_000);
 
+  it('invites: prints a single-use link, keeps only its hash, lists it while pending and revokes it', async () => {
+    const cli = (args: string[], env: Record<string, string>) =>
+      run(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env } }).then(
+        ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }),
+      );
+    const made = await cli(['invite', '--type', 'ustaz', '--expires', '2d'], { PUBLIC_URL: 'https://alchemy.example.org/' });
+    expect(made.code).toBe(0);
+    const [link, said] = made.out.split('\n');
+    const token = /^https:\/\/alchemy\.example\.org\/invite\/([\w-]{43})$/.exec(link!)?.[1];
+    expect(token).toBeDefined();
+    const id = /^Invitation ([0-9a-f]{8}) for an Ustaz: single use, until (\S+)\. Withdraw it with: npm run users -- invite --revoke \1$/.exec(said!);
+    expect(id).not.toBeNull();
+    expect(Math.abs(Date.parse(id![2]!) - Date.now() - 2 * 86_400_000)).toBeLessThan(60_000);
+
+    // Without PUBLIC_URL the link names the server's own address; the reader chooses their type.
+    const plain = await cli(['invite'], { HOST: '0.0.0.0', PORT: '9123', PUBLIC_URL: '' });
+    expect(plain.out).toMatch(/^http:\/\/127\.0\.0\.1:9123\/invite\/[\w-]{43}\nInvitation [0-9a-f]{8} for a reader \(Enthusiast or Ustaz, their choice\)/);
+
+    const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
+    const rows = await db.query<Record<string, unknown>>('SELECT * FROM invitations WHERE id = $1', [id![1]]);
+    await db.close();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    expect((await users(['list'])).out).toMatch(new RegExp(`^invitation ${id![1]}\tUstaz\tpending until ${id![2]!.replace(/\./g, '\\.')}$`, 'm'));
+    expect(await users(['invite', '--revoke', id![1]!])).toEqual({ code: 0, out: `Revoked invitation ${id![1]}: its link no longer works\n` });
+    expect((await users(['list'])).out).not.toContain(id![1]);
+    expect(await users(['invite', '--revoke', id![1]!])).toEqual({ code: 2, out: `No pending invitation ${id![1]}\n` });
+  }, 180_000);
+
+  it('refuses a mistyped invite, inviting no one (exit 2)', async () => {
+    const before = (await users(['list'])).out;
+    expect((await users(['invite', '--expires', '91d'])).out).toMatch(/^--expires takes minutes, hours or days, from 1m to 90d/);
+    expect((await users(['invite', '--expires', '7'])).code).toBe(2);
+    expect((await users(['invite', '--type', 'teacher'])).out).toBe('--type is enthusiast or ustaz (got "teacher")\n');
+    expect((await users(['invite', '--for', 'x'])).out).toMatch(/^invite does not take "--for"\./);
+    expect((await users(['invite', '--revoke', 'ABC'])).code).toBe(2);
+    expect((await users(['list'])).out).toBe(before);
+  }, 180_000);
+
   it('refuses passwords outside 8 to 128 characters and bad names, changing nothing', async () => {
     const short = await users(['add', 'omar'], 'short');
     expect(short).toEqual({ code: 2, out: 'Password must be at least 8 characters\n' });

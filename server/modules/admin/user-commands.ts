@@ -5,11 +5,14 @@ import { deleteFeedbackOf } from '../arena/index.ts';
 import { deleteSessionsOf, revokeUserSessions } from '../auth/index.ts';
 import { clearThrottle } from '../../platform/limits/throttle.ts';
 import { deleteUser, findUser, insertUser, listUsers, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../auth/index.ts';
+import { createInvitation, forgetInvitationsOf, listPendingInvitations, MAX_INVITATION_SECONDS, revokeInvitation } from '../auth/index.ts';
+import { USER_TYPES } from '../../../contract/vocabulary.ts';
 import { Type, type Static } from 'typebox';
 
 const Username = Type.String({ pattern: USERNAME_PATTERN.source });
 const PasswordHash = Type.String({ pattern: '^\\$argon2id\\$' });
 const only = { additionalProperties: false };
+const InvitationId = Type.String({ pattern: '^[0-9a-f]{8}$' });
 
 /**
  * One `npm run users` or `npm run keys` command, ready to run: the name checked, any new password
@@ -19,6 +22,17 @@ const only = { additionalProperties: false };
 export const UserCommand = Type.Union([
   Type.Object({ command: Type.Union([Type.Literal('list'), Type.Literal('keys-list'), Type.Literal('keys-rotate')]) }, only),
   Type.Object({ command: Type.Union([Type.Literal('add'), Type.Literal('passwd')]), username: Username, passwordHash: PasswordHash }, only),
+  // The link's token stays with the CLI: the server is sent only its SHA-256 hash.
+  Type.Object(
+    {
+      command: Type.Literal('invite'),
+      tokenHash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+      userType: Type.Union([Type.Literal(USER_TYPES[0]), Type.Literal(USER_TYPES[1]), Type.Null()]),
+      expiresInSeconds: Type.Integer({ minimum: 60, maximum: MAX_INVITATION_SECONDS }),
+    },
+    only,
+  ),
+  Type.Object({ command: Type.Literal('invite-revoke'), id: InvitationId }, only),
   Type.Object({ command: Type.Union([Type.Literal('disable'), Type.Literal('enable'), Type.Literal('forget'), Type.Literal('remove')]), username: Username }, only),
 ]);
 export type UserCommand = Static<typeof UserCommand>;
@@ -34,10 +48,21 @@ export async function runUserCommand(db: Db, command: UserCommand): Promise<stri
   switch (command.command) {
     case 'list': {
       const users = await listUsers(db);
-      if (users.length === 0) return 'No users';
-      return users
-        .map((u) => `${u.username}\t${u.disabled ? 'disabled' : 'active'}\tsince ${u.created_at.toISOString().slice(0, 10)}`)
-        .join('\n');
+      const invitations = await listPendingInvitations(db, new Date());
+      const lines = users.map((u) => `${u.username}\t${u.disabled ? 'disabled' : 'active'}\tsince ${u.created_at.toISOString().slice(0, 10)}`);
+      if (users.length === 0) lines.push('No users');
+      // Pending only: a used invitation is its account above, an expired or revoked one nothing.
+      for (const i of invitations) lines.push(`invitation ${i.id}\t${i.user_type ?? 'either type'}\tpending until ${i.expires_at.toISOString()}`);
+      return lines.join('\n');
+    }
+    case 'invite': {
+      const { id, expiresAt } = await createInvitation(db, command);
+      const who = command.userType ? `an ${command.userType}` : 'a reader (Enthusiast or Ustaz, their choice)';
+      return `Invitation ${id} for ${who}: single use, until ${expiresAt.toISOString()}. Withdraw it with: npm run users -- invite --revoke ${id}`;
+    }
+    case 'invite-revoke': {
+      if (!(await revokeInvitation(db, command.id, new Date()))) throw new UserCommandError(`No pending invitation ${command.id}`);
+      return `Revoked invitation ${command.id}: its link no longer works`;
     }
     case 'add': {
       if (!(await insertUser(db, command.username, command.passwordHash))) {
@@ -72,6 +97,7 @@ export async function runUserCommand(db: Db, command: UserCommand): Promise<stri
         if (!(await findUser(tx, username))) throw new UserCommandError(`No user ${username}`);
         const votes = await deleteFeedbackOf(tx, username);
         const sessions = await deleteSessionsOf(tx, username);
+        await forgetInvitationsOf(tx, username);
         await clearThrottle(tx, `user:${username}`);
         if (remove) await deleteUser(tx, username);
         return { votes, sessions };
