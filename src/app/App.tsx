@@ -17,6 +17,7 @@ import { FocusOnRouteChange } from './FocusOnRouteChange.tsx';
 import { MAIN_ID } from '../components/Page.tsx';
 
 const LoginPage = lazy(() => import('../features/session/components/LoginPage.tsx'));
+const InvitePage = lazy(() => import('../features/session/components/InvitePage.tsx'));
 const LogoutPage = lazy(() => import('../features/session/components/LogoutPage.tsx'));
 const TokenRefreshPage = lazy(() => import('../features/session/components/TokenRefreshPage.tsx'));
 const AboutPage = lazy(() => import('../features/about/components/AboutPage.tsx'));
@@ -108,6 +109,7 @@ export function App() {
               <LandingPage />
             </Route>
             <Route path="/login" component={LoginPage} />
+            <Route path="/invite/:token" component={InvitePage} />
             <Route path="/logout" component={LogoutPage} />
             <Route path="/token-refresh" component={TokenRefreshPage} />
             <Route path="/about" component={AboutPage} />

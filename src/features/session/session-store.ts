@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { requestLogin, requestLogout, requestRefresh } from './auth-api.ts';
+import { requestInvitationAccept, requestLogin, requestLogout, requestRefresh } from './auth-api.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { provideSessionTokens } from '../../lib/api/http-client.ts';
 import { recordServerClock, serverNow } from './server-clock.ts';
@@ -19,6 +19,8 @@ export interface SessionState {
   userType: UserType;
   isAuthenticated: boolean;
   login(username: string, password: string): Promise<void>;
+  /** Makes the account an invitation link offers and signs in with it, as the user type it was made as. */
+  acceptInvitation(form: { token: string; username: string; password: string; userType?: UserType }): Promise<void>;
   /** Tells the server, then clears the session whatever it answered. */
   logout(): Promise<void>;
   /** Rotates the tokens; one refresh at a time. The server refusing it signs the reader out. */
@@ -91,6 +93,14 @@ export const useSession = create<SessionState>()((set, get) => {
       recordServerClock(reply.access_token);
       setTokens({ access: reply.access_token, refresh: reply.refresh_token });
       set({ user: tokenSubject(reply.access_token) ?? username.trim() });
+    },
+
+    async acceptInvitation({ token, username, password, userType }) {
+      const reply = await requestInvitationAccept({ token, username, password, ...(userType ? { user_type: userType } : {}) });
+      recordServerClock(reply.access_token);
+      setTokens({ access: reply.access_token, refresh: reply.refresh_token });
+      set({ user: tokenSubject(reply.access_token) ?? reply.username });
+      if (isUserType(reply.user_type)) get().setUserType(reply.user_type);
     },
 
     async logout() {
