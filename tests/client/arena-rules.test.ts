@@ -1,30 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { arenaRules, leftOutSentence } from '../../src/features/insights/arena-rules.ts';
+import { arenaRules, votesSentence } from '../../src/features/insights/arena-rules.ts';
 
 const none = { repeat: 0, notShown: 0, unknownModel: 0, unchecked: 0 };
-const stats = (leftOutVotes = none, overDailyBound = 0) => ({
+const stats = (votes: number, leftOutVotes = none, overDailyBound = 0) => ({
+  votes,
   leftOut: Object.values(leftOutVotes).reduce((n, c) => n + c, 0),
   leftOutVotes,
+  dailyRoundBound: 30,
   rounds: { compared: 3, samePassage: 0, oneSided: 0, leftOut: { ...none, overDailyBound } },
 });
 
-describe('what Insights says it counted and left out', () => {
+describe('what Insights says it counted and set aside, in a reader’s words', () => {
   it('states the daily bound', () => {
     expect(arenaRules({ dailyRoundBound: 30 })).toBe(
-      'Each reader counts once per search, for the passages the models really showed, and for at most 30 compared searches a day.',
+      'To keep it fair, each reader counts once per search, only for passages the search really showed, and for at most 30 rounds a day.',
     );
-    expect(arenaRules({ dailyRoundBound: 1 })).toMatch(/at most 1 compared search a day/);
+    expect(arenaRules({ dailyRoundBound: 1 })).toMatch(/at most 1 round a day/);
   });
 
-  it('says nothing when nothing was left out', () => {
-    expect(leftOutSentence(stats())).toBe('');
+  it('says every vote counts when none was set aside', () => {
+    expect(votesSentence(stats(6))).toBe('6 votes so far, and all of them count.');
+    expect(votesSentence(stats(1))).toBe('1 vote so far, and it counts.');
   });
 
-  it('names each reason that left votes out, and the searches past the bound', () => {
-    expect(leftOutSentence(stats({ repeat: 19, notShown: 2, unknownModel: 1, unchecked: 0 }, 4))).toBe(
-      'Not counted: 22 votes (19 repeated an earlier vote of the same reader, 2 named a passage its model did not show and 1 named no model this service serves).' +
-        ' Left out of the comparison: 4 searches past a reader’s daily bound.',
+  it('says how many votes were given, how many count, and why each of the rest was set aside', () => {
+    // Issue 43: "3 votes so far … Not counted: 7 votes" read as if 7 were lost.
+    expect(votesSentence(stats(3, { repeat: 5, notShown: 1, unknownModel: 1, unchecked: 0 }, 4))).toBe(
+      'Of 10 votes given, 3 count here. The other 7 are kept but set aside: 5 because the same reader voted again on the same passage' +
+        ' (the newest vote counts), 1 for a passage the search did not show for that question and 1 for a search method this site does not run.' +
+        ' 4 rounds went past a reader’s limit of 30 a day and are not compared.',
     );
-    expect(leftOutSentence(stats({ ...none, unknownModel: 1 }))).toBe('Not counted: 1 vote (1 named no model this service serves).');
+    expect(votesSentence(stats(1, { ...none, unchecked: 1 }))).toBe('Of 2 votes given, 1 counts here. The other 1 is kept but set aside: 1 not yet checked.');
   });
 });

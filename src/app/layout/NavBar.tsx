@@ -59,6 +59,7 @@ function navItems(isAuthenticated: boolean): Array<{ href: string; label: string
     ...(isAuthenticated
       ? [
           { href: '/dashboard', label: 'Dashboard' },
+          { href: '/insights', label: 'Insights' },
           { href: '/logout', label: 'Logout' },
         ]
       : [{ href: '/login', label: 'Login' }]),

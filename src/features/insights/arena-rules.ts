@@ -4,8 +4,8 @@ import { count } from '../../lib/count.ts';
 /** The arena's rules in one sentence, with the reader's daily bound. */
 export function arenaRules(stats: Pick<Stats, 'dailyRoundBound'>): string {
   return (
-    'Each reader counts once per search, for the passages the models really showed, and for at most ' +
-    `${count(stats.dailyRoundBound, 'compared search', 'compared searches')} a day.`
+    'To keep it fair, each reader counts once per search, only for passages the search really showed, and for at most ' +
+    `${count(stats.dailyRoundBound, 'round', 'rounds')} a day.`
   );
 }
 
@@ -15,23 +15,31 @@ function list(parts: string[]): string {
 }
 
 /**
- * What was stored but not counted, by why, in one sentence; empty when nothing was left out. The
- * votes' reasons first, then the searches left out of the comparison.
+ * How many votes count, and what became of the rest, by why, in a reader's words; then the rounds
+ * past a reader's daily bound. "3 votes so far … Not counted: 7 votes" read as if 7 votes were
+ * lost: this says they were given, kept, and set aside, and why.
  */
-export function leftOutSentence(stats: Pick<Stats, 'leftOut' | 'leftOutVotes' | 'rounds'>): string {
+export function votesSentence(stats: Pick<Stats, 'votes' | 'leftOut' | 'leftOutVotes' | 'rounds' | 'dailyRoundBound'>): string {
   const votes = stats.leftOutVotes;
-  const rounds = stats.rounds.leftOut;
-  const voteParts = [
-    votes.repeat && `${votes.repeat} repeated an earlier vote of the same reader`,
-    votes.notShown && `${votes.notShown} named a passage its model did not show`,
-    votes.unknownModel && `${votes.unknownModel} named no model this service serves`,
-    votes.unchecked && `${votes.unchecked} await a check`,
-  ].filter((part): part is string => Boolean(part));
-  const roundParts = [
-    rounds.overDailyBound && `${count(rounds.overDailyBound, 'search', 'searches')} past a reader’s daily bound`,
-  ].filter((part): part is string => Boolean(part));
+  const given = stats.votes + stats.leftOut;
   const sentences: string[] = [];
-  if (stats.leftOut > 0) sentences.push(`Not counted: ${count(stats.leftOut, 'vote', 'votes')} (${list(voteParts)}).`);
-  if (roundParts.length) sentences.push(`Left out of the comparison: ${list(roundParts)}.`);
+  if (stats.leftOut === 0) {
+    sentences.push(given === 1 ? '1 vote so far, and it counts.' : `${given} votes so far, and all of them count.`);
+  } else {
+    const reasons = [
+      votes.repeat && `${votes.repeat} because the same reader voted again on the same passage (the newest vote counts)`,
+      votes.notShown && `${votes.notShown} for a passage the search did not show for that question`,
+      votes.unknownModel && `${votes.unknownModel} for a search method this site does not run`,
+      votes.unchecked && `${votes.unchecked} not yet checked`,
+    ].filter((part): part is string => Boolean(part));
+    sentences.push(
+      `Of ${count(given, 'vote', 'votes')} given, ${stats.votes} ${stats.votes === 1 ? 'counts' : 'count'} here. ` +
+        `The other ${stats.leftOut} ${stats.leftOut === 1 ? 'is' : 'are'} kept but set aside: ${list(reasons)}.`,
+    );
+  }
+  const over = stats.rounds.leftOut?.overDailyBound ?? 0;
+  if (over > 0) {
+    sentences.push(`${count(over, 'round', 'rounds')} went past a reader’s limit of ${stats.dailyRoundBound} a day and ${over === 1 ? 'is' : 'are'} not compared.`);
+  }
   return sentences.join(' ');
 }
