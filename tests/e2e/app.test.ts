@@ -162,13 +162,13 @@ describe('the PWA in Chromium, against the real server', () => {
     await expect(p.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
   });
 
-  it('shows About always, Dashboard and Logout when signed in, Login otherwise', async () => {
+  it('shows About always, Dashboard, Insights and Logout when signed in, Login otherwise', async () => {
     const p = await open('/');
     const navLinks = async () => (await p.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).sort();
     expect(await navLinks()).toEqual(['About', 'Login']);
     await signIn(p);
     await p.waitForURL('**/dashboard');
-    expect(await navLinks()).toEqual(['About', 'Dashboard', 'Logout']);
+    expect(await navLinks()).toEqual(['About', 'Dashboard', 'Insights', 'Logout']);
   });
 
   it('updates every open tab when the reader signs in or out in one', async () => {
@@ -351,7 +351,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('shows the live model lineup on the about page', async () => {
     const p = await open('/about');
-    await p.getByTestId('model-lineup').getByText('LSA tfidf-svd-96', { exact: false }).waitFor();
+    await p.getByTestId('model-lineup').getByText('“Shared themes”, “Words in context” and “Matches your words”', { exact: false }).waitFor();
     for (const heading of ['About', 'The Technology', 'The Book', 'The Team']) {
       await expect(p.getByRole('heading', { name: heading, exact: true }).isVisible()).resolves.toBe(true);
     }
