@@ -31,7 +31,10 @@ const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, marginTop: tokens.spacingVerticalM },
   // A table wider than a phone scrolls within its own frame, not the page.
   scroll: { overflowX: 'auto', maxWidth: '100%' },
-  name: { overflowWrap: 'anywhere' },
+  // Columns as wide as their content (Fluent's tables share the width out equally, and a word spilled into the next cell).
+  table: { tableLayout: 'auto' },
+  // A method's plain name wraps between words, never inside one.
+  name: { minWidth: '8em' },
   caption: { textAlign: 'start', paddingBlock: tokens.spacingVerticalXS, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -183,7 +186,7 @@ function FramedTable({ label, children }: { label: string; children: ReactNode }
   const styles = useStyles();
   return (
     <div className={styles.scroll} role="region" aria-label={`${label}, scrolls sideways on a narrow screen`} tabIndex={0}>
-      <Table size="small">
+      <Table size="small" className={styles.table}>
         <caption className={styles.caption}>{label}</caption>
         {children}
       </Table>

@@ -11,6 +11,7 @@ import { TechnicalName, VisuallyHidden } from './TechnicalName.tsx';
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   verdict: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '720px' },
+  flush: { margin: 0 },
   arms: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px' },
   arm: {
     display: 'flex',
@@ -39,13 +40,7 @@ function ArmRecord({ model }: { model: ModelStats }) {
   const { wins, ties, losses, winRate } = model.comparison;
   const rounds = wins + ties + losses;
   const record = rounds === 0 ? 'No rounds yet.' : `Won ${wins}, tied ${ties} and lost ${losses} of ${count(rounds, 'round', 'rounds')}.`;
-  if (rounds < MIN_ROUNDS_FOR_SHARE || winRate === null) {
-    return (
-      <Body1>
-        {record} {rounds > 0 && `A share is shown from ${MIN_ROUNDS_FOR_SHARE} rounds on.`}
-      </Body1>
-    );
-  }
+  if (rounds < MIN_ROUNDS_FOR_SHARE || winRate === null) return <Body1>{record}</Body1>;
   return (
     <>
       <Body1>{record}</Body1>
@@ -59,13 +54,19 @@ function ArmRecord({ model }: { model: ModelStats }) {
   );
 }
 
+/** The arms as the leaderboard orders them, then any arm not compared yet. */
+function armOrder(stats: Stats): string[] {
+  const ranked = stats.leaderboard?.arms.map((a) => a.model) ?? [];
+  return [...ranked, ...stats.models.map((m) => m.model).filter((m) => !ranked.includes(m))];
+}
+
 /** The arms, best first: a shared place for arms the figures cannot tell apart; arms with no comparison yet last. */
 function ArmList({ stats }: { stats: Stats }) {
   const styles = useStyles();
   const byModel = new Map(stats.models.map((m) => [m.model, m]));
   const ranked = stats.leaderboard ? rankArms(stats.leaderboard) : [];
   const rankOf = new Map(ranked.map((r) => [r.arm.model, r.rank]));
-  const order = [...ranked.map((r) => r.arm.model), ...stats.models.map((m) => m.model).filter((m) => !rankOf.has(m))];
+  const order = armOrder(stats);
   return (
     <ol className={styles.arms}>
       {order.map((model) => {
@@ -81,7 +82,9 @@ function ArmList({ stats }: { stats: Stats }) {
                   <VisuallyHidden>{`Place ${rank.replace('=', '')}${rank.startsWith('=') ? ', shared' : ''}: `}</VisuallyHidden>
                 </span>
               )}
-              <Subtitle1 as="h3">{words.name}</Subtitle1>
+              <Subtitle1 as="h3" className={styles.flush}>
+                {words.name}
+              </Subtitle1>
             </div>
             {words.does && <Body1 className={styles.does}>{words.does}</Body1>}
             {stat && <ArmRecord model={stat} />}
@@ -96,14 +99,16 @@ function ArmList({ stats }: { stats: Stats }) {
 /** How readers reacted to each arm's passages: counts always, a bar only with enough votes behind it. */
 function Reactions({ stats }: { stats: Stats }) {
   const styles = useStyles();
-  const charted = stats.models.filter((m) => m.reactions.total >= MIN_ROUNDS_FOR_SHARE);
+  const byModel = new Map(stats.models.map((m) => [m.model, m]));
+  const models = armOrder(stats).flatMap((model) => byModel.get(model) ?? []);
+  const charted = models.filter((m) => m.reactions.total >= MIN_ROUNDS_FOR_SHARE);
   return (
     <section className={styles.section} aria-labelledby="reactions">
-      <Title3 as="h2" id="reactions">
+      <Title3 as="h2" id="reactions" className={styles.flush}>
         How readers rated the passages
       </Title3>
       <ul className={styles.list}>
-        {stats.models.map((m) => (
+        {models.map((m) => (
           <li key={m.model}>
             <Body1>
               <strong>{armWords(m.model).name}</strong>: {m.reactions['👍']} 👍 good, {m.reactions['🤷']} 🤷 somewhat relevant,{' '}
@@ -124,6 +129,13 @@ function Reactions({ stats }: { stats: Stats }) {
   );
 }
 
+/** Rounds both methods answered with one passage: rated, but nothing to compare. */
+function samePassage(stats: Stats): string {
+  const n = stats.rounds.samePassage;
+  if (n === 0) return '';
+  return `${count(n, 'more round', 'more rounds')} showed the same passage from both methods: ${n === 1 ? 'its votes count' : 'their votes count'} for that passage, but there was nothing to compare. `;
+}
+
 export function StatsView({ stats }: { stats: Stats }) {
   const styles = useStyles();
   // Older servers sent neither the bound nor the reasons.
@@ -133,7 +145,7 @@ export function StatsView({ stats }: { stats: Stats }) {
     <>
       <Title1 as="h1">Insights</Title1>
       <div className={styles.verdict}>
-        <Subtitle1 as="p" data-testid="verdict">
+        <Subtitle1 as="p" data-testid="verdict" className={styles.flush}>
           {verdictSentence(stats)}
         </Subtitle1>
         {/* How many readers stand behind the verdict goes here, once /api/stats reports it (issue 43). */}
@@ -148,21 +160,25 @@ export function StatsView({ stats }: { stats: Stats }) {
       ) : (
         <>
           <section className={styles.section} aria-labelledby="methods">
-            <Title3 as="h2" id="methods">
+            <Title3 as="h2" id="methods" className={styles.flush}>
               How each search method is doing
             </Title3>
             <ArmList stats={stats} />
+            {!stats.models.some((m) => m.comparison.wins + m.comparison.ties + m.comparison.losses >= MIN_ROUNDS_FOR_SHARE) && (
+              <Body1>Shares are shown once a method has {MIN_ROUNDS_FOR_SHARE} rounds: before that, one round moves them too far.</Body1>
+            )}
           </section>
           <Reactions stats={stats} />
         </>
       )}
 
       <section className={styles.section} aria-labelledby="counted">
-        <Title3 as="h2" id="counted">
+        <Title3 as="h2" id="counted" className={styles.flush}>
           What is counted
         </Title3>
         <Body1>
-          {votes} {rules}
+          {votes} {samePassage(stats)}
+          {rules}
         </Body1>
       </section>
 
