@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Body1, Link as FluentLink, makeStyles, Spinner, Subtitle1, Title1, Title3, tokens } from '@fluentui/react-components';
 import { fetchHealth, HEALTH_PATH, type Health } from '../health-api.ts';
 import { useServerData } from '../../../lib/api/server-data.ts';
@@ -6,7 +7,13 @@ import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../../../lib/constants.t
 import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ServerData } from '../../../components/ServerData.tsx';
-import { OfflineBookControl } from '../../offline/index.ts';
+
+/**
+ * The offline book's control and its code (the pack's download and store) load apart from the
+ * page: the pre-rendered HTML shows it at once, and React takes it over once its chunk is in, in
+ * a task of its own, rather than in the page's first long one.
+ */
+const OfflineBookControl = lazy(() => import('../../offline/index.ts').then((m) => ({ default: m.OfflineBookControl })));
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -96,61 +103,71 @@ export default function AboutPage() {
           classical texts better; signed in, Insights shows what readers have found so far.
         </Body1>
       </section>
-      <section className={styles.section} aria-labelledby="technology">
-        <Title3 as="h2" id="technology">
-          The Technology
-        </Title3>
-        <Body1>
-          The book is split into passages of about 80 to 200 words. For each question, a method scores every passage and
-          offers the one it scores highest. Three methods are always compared:
-        </Body1>
-        <Methods families={ALWAYS} />
-        <Body1>
-          The first two learned the book’s own language from the book itself, and both also know how words are related in
-          everyday English and how readers today name the book’s ideas. They turn your question and each passage into a list
-          of numbers that captures its meaning, and rank passages by cosine similarity: how nearly the two lists point the
-          same way. “Matches your words” counts shared words instead, to show how much searching by meaning adds.
-        </Body1>
-        <Body1>Where a server has the files of two neural models trained on modern English, they join the comparison:</Body1>
-        <Methods families={WITH_WEIGHTS} />
-        <div className={styles.lineup}>
-          <ModelLineup />
-        </div>
-      </section>
-      <section className={styles.section} aria-labelledby="book">
-        <Title3 as="h2" id="book">
-          The Book
-        </Title3>
-        <Body1>
-          <em>The Alchemy of Happiness</em> (<em>Kīmiyā-yi Saʿādat</em>) is Abu Hamid al-Ghazali’s Persian abridgment of
-          his great <em>Revival of the Religious Sciences</em>, written around 1105. Claud Field’s English version (London,
-          John Murray, 1909, in the <em>Wisdom of the East</em> series) gives eight of its sections: the knowledge of self,
-          of God, of this world and of the next; music and dancing; self-examination; marriage; and the love of God. The
-          translation is in the public domain.{' '}
-          <FluentLink href={BOOK_SOURCE_URL} target="_blank" rel="noreferrer">
-            Read the scanned edition at sacred-texts.com
-          </FluentLink>
-          .
-        </Body1>
-      </section>
-      <section className={styles.section} aria-labelledby="team">
-        <Title3 as="h2" id="team">
-          The Team
-        </Title3>
-        <Body1>
-          A small team of engineers and readers of classical texts built this app, both the reading app you are using and
-          the retrieval service behind it. Enthusiasts and teachers (Ustaz) sign in to compare the search methods; their
-          votes decide which one we keep.
-        </Body1>
-        {SOURCE_REPOSITORY_URL && (
-          <Subtitle1 as="p">
-            <FluentLink href={SOURCE_REPOSITORY_URL} target="_blank" rel="noreferrer">
-              Source repository
+      {/* Each section below is its own boundary: React takes the pre-rendered page over one section per
+          task, committing each apart, rather than the whole page in one long task (docs/benchmarks.md). */}
+      <Suspense fallback={null}>
+        <section className={styles.section} aria-labelledby="technology">
+          <Title3 as="h2" id="technology">
+            The Technology
+          </Title3>
+          <Body1>
+            The book is split into passages of about 80 to 200 words. For each question, a method scores every passage and
+            offers the one it scores highest. Three methods are always compared:
+          </Body1>
+          <Methods families={ALWAYS} />
+          <Body1>
+            The first two learned the book’s own language from the book itself, and both also know how words are related in
+            everyday English and how readers today name the book’s ideas. They turn your question and each passage into a list
+            of numbers that captures its meaning, and rank passages by cosine similarity: how nearly the two lists point the
+            same way. “Matches your words” counts shared words instead, to show how much searching by meaning adds.
+          </Body1>
+          <Body1>Where a server has the files of two neural models trained on modern English, they join the comparison:</Body1>
+          <Methods families={WITH_WEIGHTS} />
+          <div className={styles.lineup}>
+            <ModelLineup />
+          </div>
+        </section>
+      </Suspense>
+      <Suspense fallback={null}>
+        <section className={styles.section} aria-labelledby="book">
+          <Title3 as="h2" id="book">
+            The Book
+          </Title3>
+          <Body1>
+            <em>The Alchemy of Happiness</em> (<em>Kīmiyā-yi Saʿādat</em>) is Abu Hamid al-Ghazali’s Persian abridgment of
+            his great <em>Revival of the Religious Sciences</em>, written around 1105. Claud Field’s English version (London,
+            John Murray, 1909, in the <em>Wisdom of the East</em> series) gives eight of its sections: the knowledge of self,
+            of God, of this world and of the next; music and dancing; self-examination; marriage; and the love of God. The
+            translation is in the public domain.{' '}
+            <FluentLink href={BOOK_SOURCE_URL} target="_blank" rel="noreferrer">
+              Read the scanned edition at sacred-texts.com
             </FluentLink>
-          </Subtitle1>
-        )}
-      </section>
-      <OfflineBookControl />
+            .
+          </Body1>
+        </section>
+      </Suspense>
+      <Suspense fallback={null}>
+        <section className={styles.section} aria-labelledby="team">
+          <Title3 as="h2" id="team">
+            The Team
+          </Title3>
+          <Body1>
+            A small team of engineers and readers of classical texts built this app, both the reading app you are using and
+            the retrieval service behind it. Enthusiasts and teachers (Ustaz) sign in to compare the search methods; their
+            votes decide which one we keep.
+          </Body1>
+          {SOURCE_REPOSITORY_URL && (
+            <Subtitle1 as="p">
+              <FluentLink href={SOURCE_REPOSITORY_URL} target="_blank" rel="noreferrer">
+                Source repository
+              </FluentLink>
+            </Subtitle1>
+          )}
+        </section>
+      </Suspense>
+      <Suspense fallback={null}>
+          <OfflineBookControl />
+      </Suspense>
     </Page>
   );
 }
