@@ -33,7 +33,11 @@ async function start(): Promise<void> {
   } else {
     container.replaceChildren();
     delete container.dataset.prerendered;
-    createRoot(container).render(app);
+    // In a transition too, so that the first render is done in slices with input answered between
+    // them: a plain render does the whole tree (a signed-in reader's dashboard) in one long task.
+    startTransition(() => {
+      createRoot(container).render(app);
+    });
   }
 }
 
