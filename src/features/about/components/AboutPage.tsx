@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Body1, Link as FluentLink, makeStyles, Spinner, Subtitle1, Title1, Title3, tokens } from '@fluentui/react-components';
 import { fetchHealth, HEALTH_PATH, type Health } from '../health-api.ts';
 import { useServerData } from '../../../lib/api/server-data.ts';
@@ -7,13 +7,7 @@ import { BOOK_SOURCE_URL, SOURCE_REPOSITORY_URL } from '../../../lib/constants.t
 import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ServerData } from '../../../components/ServerData.tsx';
-
-/**
- * The offline book's control and its code (the pack's download and store) load apart from the
- * page: the pre-rendered HTML shows it at once, and React takes it over once its chunk is in, in
- * a task of its own, rather than in the page's first long one.
- */
-const OfflineBookControl = lazy(() => import('../../offline/index.ts').then((m) => ({ default: m.OfflineBookControl })));
+import { OfflineBookControl } from '../../offline/index.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
