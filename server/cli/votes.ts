@@ -1,23 +1,26 @@
 import { parseArgs } from 'node:util';
 import { AdminUnreachableError, streamVoteExport } from '../modules/admin/index.ts';
-import { EXPORT_FORMATS, type ExportFormat } from '../modules/arena/index.ts';
-import { writeVoteExport } from '../modules/arena/index.ts';
+import { EXPORT_FORMATS, parseExportCursor, parseExportTime, writeVoteExport, type ExportFormat } from '../modules/arena/index.ts';
 import { loadConfig } from '../platform/config/config.ts';
 import { exitWithMessage, onStore, RefusedError, UsageError } from './admin-command.ts';
 
-const USAGE = `Usage: npm run votes -- export --format jsonl|csv [--since DATE]
+const USAGE = `Usage: npm run votes -- export --format jsonl|csv [--after CURSOR] [--since TIME]
 
   export            write every vote to standard output, counted and left out: one row per
-                    round (its A and B votes), a lone vote a row of its own (docs/arena.md)
+                    round (its A and B votes), a lone vote a row of its own (docs/arena.md);
+                    then "cursor: N" to standard error
   --format FORMAT   jsonl (one JSON object a line) or csv (RFC 4180, with a header)
-  --since DATE      only rounds whose last vote came on or after DATE: YYYY-MM-DD (UTC) or an
-                    ISO 8601 time such as 2026-11-23T09:00:00Z
+  --after CURSOR    only the rows new or changed since the export that ended with CURSOR,
+                    each once
+  --since TIME      only rounds whose last vote came at or after TIME: an ISO 8601 time with
+                    its zone, such as 2026-11-23T09:00:00Z
 
 While the server runs on the embedded store, the export is read through the server itself.`;
 
 export interface ExportCommand {
   format: ExportFormat;
   since?: Date;
+  after?: string;
 }
 
 /** The command line as an export to run; anything else is a UsageError (exit 2) that says what, then the usage. */
@@ -26,7 +29,7 @@ export function parseVotesCommand(argv: string[]): ExportCommand | 'help' {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { format: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { format: { type: 'string' }, since: { type: 'string' }, after: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
     });
@@ -43,11 +46,16 @@ export function parseVotesCommand(argv: string[]): ExportCommand | 'help' {
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be jsonl or csv (got "${format}").\n\n${USAGE}`);
   let since: Date | undefined;
   if (values.since !== undefined) {
-    // A day alone is that day's start in UTC (Date reads YYYY-MM-DD so); anything Date cannot read, or reads loosely, is refused.
-    since = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(values.since) ? new Date(values.since) : undefined;
-    if (!since || Number.isNaN(since.getTime())) throw new UsageError(`--since must be a date, YYYY-MM-DD or an ISO 8601 time (got "${values.since}").\n\n${USAGE}`);
+    const parsed = parseExportTime(values.since);
+    if (typeof parsed === 'string') throw new UsageError(`--since must be an ISO 8601 time with its zone: ${parsed} (got "${values.since}").\n\n${USAGE}`);
+    since = parsed;
   }
-  return { format: format as ExportFormat, ...(since ? { since } : {}) };
+  let after: string | undefined;
+  if (values.after !== undefined) {
+    after = parseExportCursor(values.after) ?? undefined;
+    if (after === undefined) throw new UsageError(`--after must be the cursor an export ended with, a whole number (got "${values.after}").\n\n${USAGE}`);
+  }
+  return { format: format as ExportFormat, ...(since ? { since } : {}), ...(after ? { after } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -63,10 +71,14 @@ async function main(): Promise<void> {
   });
   await onStore(config, {
     mayCreate: false,
-    local: async (db) => void (await writeVoteExport(db, { ...command, dailyRoundBound: config.dailyRoundBound }, process.stdout)),
+    local: async (db) => {
+      const { cursor } = await writeVoteExport(db, { ...command, dailyRoundBound: config.dailyRoundBound }, process.stdout);
+      process.stderr.write(`cursor: ${cursor}\n`);
+    },
     viaServer: async (socketPath, pid, shownPath) => {
       try {
-        await streamVoteExport(socketPath, command, process.stdout);
+        const { cursor } = await streamVoteExport(socketPath, command, process.stdout);
+        process.stderr.write(`cursor: ${cursor}\n`);
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);
         if (error instanceof AdminUnreachableError) {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -23,6 +24,19 @@ import { EXPORT_PAGE_ROWS } from '../../server/modules/arena/sql/vote-rows.ts';
 import { STORES, openTestDb, type TestDb } from './harness.ts';
 
 const run = promisify(execFile);
+
+function askSocket(socketPath: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request({ socketPath, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 const BOUND = 2;
 const DAY = Date.parse('2026-11-23T09:00:00Z');
 
@@ -69,6 +83,11 @@ async function storeHistory(db: Db): Promise<void> {
 
 /** Writes the export into a string. */
 async function exported(db: Db, format: 'jsonl' | 'csv', since?: Date): Promise<string> {
+  return (await exportedWith(db, format, { since })).text;
+}
+
+/** Writes the export into a string, with the cursor it ended with. */
+async function exportedWith(db: Db, format: 'jsonl' | 'csv', options: { since?: Date; after?: string }): Promise<{ text: string; cursor: string }> {
   let text = '';
   const out = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -76,8 +95,12 @@ async function exported(db: Db, format: 'jsonl' | 'csv', since?: Date): Promise<
       done();
     },
   });
-  await writeVoteExport(db, { format, since, dailyRoundBound: BOUND }, out);
-  return text;
+  const { cursor } = await writeVoteExport(db, { format, ...options, dailyRoundBound: BOUND }, out);
+  return { text, cursor };
+}
+
+function jsonRows(text: string): ExportRow[] {
+  return text === '' ? [] : text.trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
 }
 
 /** An RFC 4180 reader: records of fields, quoted fields with doubled quotes and line breaks; throws on anything else. */
@@ -236,6 +259,125 @@ describe.each(STORES)('npm run votes -- export, its rows, on %s store', (store) 
   });
 });
 
+describe.each(STORES)('npm run votes -- export --after, exactly once, on %s store', (store) => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await openTestDb(store);
+  });
+  afterAll(() => test.drop());
+
+  const at = (minutes: number) => new Date(DAY + minutes * 60_000);
+  const pair = (id: string, query: string, ra: Reaction, rb: Reaction) => [
+    vote(id, 'A', 'LSA', ra, query, `lsa on ${query}`),
+    vote(id, 'B', 'SIF', rb, query, `sif on ${query}`),
+  ];
+
+  it('gives every new or changed row once; two incremental exports joined are one full export', async () => {
+    const db = test.db;
+    const lone = randomUUID();
+    const rated = randomUUID();
+    await saveFeedback(db, 'fatima', [vote(lone, 'A', 'LSA', '👍', 'patience', 'lsa on patience')], at(0)); // one-sided, for now
+    await saveFeedback(db, 'fatima', pair(rated, 'gratitude', '👍', '🤷'), at(1));
+    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👎', '👍'), at(2));
+    const first = await exportedWith(db, 'jsonl', {});
+    const firstRows = jsonRows(first.text);
+    expect(firstRows.map((r) => [r.query, r.left_out_reason])).toEqual([
+      ['patience', 'one-sided'],
+      ['gratitude', ''],
+      ['envy', ''],
+    ]);
+    expect(new Set(firstRows.map((r) => r.round_id)).size).toBe(3);
+    // Nothing new: nothing again (the boundary gave 6 duplicates with --since).
+    expect(jsonRows((await exportedWith(db, 'jsonl', { after: first.cursor })).text)).toEqual([]);
+
+    // Votes in between: the lone vote paired, a round rated again, a new round, and one sent again later (the earlier a repeat).
+    await saveFeedback(db, 'fatima', [vote(lone, 'B', 'SIF', '🤷', 'patience', 'sif on patience')], at(3));
+    await saveFeedback(db, 'fatima', [vote(rated, 'B', 'SIF', '👍', 'gratitude', 'sif on gratitude')], at(4));
+    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👍', '👍'), at(5));
+    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'hope', '👍', '👎'), at(6));
+    const second = await exportedWith(db, 'jsonl', { after: first.cursor });
+    const secondRows = jsonRows(second.text);
+    expect(Number(second.cursor)).toBeGreaterThan(Number(first.cursor));
+    const byQuery = (rows: ExportRow[], query: string) => rows.filter((r) => r.query === query).map((r) => [r.left_out_reason, r.winner]);
+    // The lone vote, now paired: the same round_id, a new revision.
+    const patience = secondRows.find((r) => r.query === 'patience')!;
+    expect(patience).toMatchObject({ round_id: firstRows[0]!.round_id, winner: 'model_a', left_out_reason: '' });
+    expect(patience.revision).toBeGreaterThan(firstRows[0]!.revision);
+    // The round rated again: changed; the replaced B vote a row of its own.
+    expect(byQuery(secondRows, 'gratitude')).toEqual([
+      ['repeat', ''],
+      ['', 'tie'],
+    ]);
+    // zaynab's envy round, sent again: the first is now a repeat (changed), the second counts.
+    expect(byQuery(secondRows, 'envy')).toEqual([
+      ['repeat', 'model_b'],
+      ['', 'tie'],
+    ]);
+    expect(byQuery(secondRows, 'hope')).toEqual([['', 'model_a']]);
+    expect(secondRows).toHaveLength(6);
+    expect(jsonRows((await exportedWith(db, 'jsonl', { after: second.cursor })).text)).toEqual([]);
+
+    // Joined by round_id, the newest revision of each: the full export, row for row.
+    const joined = new Map<number, ExportRow>();
+    for (const row of [...firstRows, ...secondRows]) {
+      const seen = joined.get(row.round_id);
+      expect(seen?.revision === row.revision).toBe(false); // never the same revision twice
+      if (!seen || seen.revision < row.revision) joined.set(row.round_id, row);
+    }
+    const full = jsonRows((await exportedWith(db, 'jsonl', {})).text);
+    const byId = (rows: ExportRow[]) => [...rows].sort((a, b) => a.round_id - b.round_id);
+    expect(byId([...joined.values()])).toEqual(byId(full));
+    expect(full).toHaveLength(6);
+    // And as CSV: the same rows, the cursor the same.
+    const csv = await exportedWith(db, 'csv', { after: first.cursor });
+    expect(parseCsv(csv.text).slice(1).map((r) => r.slice(0, 2).map(Number))).toEqual(secondRows.map((r) => [r.round_id, r.revision]));
+    expect(csv.cursor).toBe(second.cursor);
+  });
+
+  it('escapes a formula in a CSV cell, and exports it as sent in JSON', async () => {
+    const db = test.db;
+    const before = (await exportedWith(db, 'jsonl', {})).cursor;
+    const id = randomUUID();
+    await saveFeedback(
+      db,
+      'mallory',
+      [vote(id, 'A', '@cmd', '👍', '=HYPERLINK("http://evil.example","x")', 'p1'), vote(id, 'B', '-2+3', '👎', '=HYPERLINK("http://evil.example","x")', 'p2')],
+      at(10),
+    );
+    const csv = parseCsv((await exportedWith(db, 'csv', { after: before })).text);
+    expect(csv).toHaveLength(2);
+    const record = Object.fromEntries(EXPORT_FIELDS.map((field, i) => [field, csv[1]![i]]));
+    expect(record).toMatchObject({ query: `'=HYPERLINK("http://evil.example","x")`, model_a: "'@cmd", model_b: "'-2+3" });
+    const [json] = jsonRows((await exportedWith(db, 'jsonl', { after: before })).text);
+    expect(json).toMatchObject({ query: '=HYPERLINK("http://evil.example","x")', model_a: '@cmd', model_b: '-2+3' });
+  });
+
+  it.runIf(store === 'postgres')('misses no vote committed after an export began, even with an earlier id', async () => {
+    const db = test.db;
+    const before = (await exportedWith(db, 'jsonl', {})).cursor;
+    // A vote's transaction is open (its id taken) while another commits and an export runs.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const slow = db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO feedback (author, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
+                                            confidence_score, question_id, passage_id, verdict)
+                      VALUES ('late', 'Ustaz', 'late', 'late question', 'p', 'LSA', 'A', '👍', 0.5, 'q', 'p', 'shown')`);
+      inserted();
+      await held;
+    });
+    await insertedYet;
+    await saveFeedback(db, 'early', [vote(undefined, 'A', 'LSA', '👍', 'early question', 'p')], at(20));
+    const during = await exportedWith(db, 'jsonl', { after: before });
+    expect(jsonRows(during.text).map((r) => r.query)).toEqual(['early question']);
+    commit();
+    await slow;
+    const after = await exportedWith(db, 'jsonl', { after: during.cursor });
+    expect(jsonRows(after.text).map((r) => r.query)).toEqual(['late question']);
+  });
+});
+
 describe('npm run votes', () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -264,8 +406,13 @@ describe('npm run votes', () => {
     [[], /^Usage: npm run votes -- export/],
     [['export'], /^export needs --format jsonl or --format csv\./],
     [['export', '--format', 'xml'], /^--format must be jsonl or csv \(got "xml"\)\./],
-    [['export', '--format', 'csv', '--since', 'last week'], /^--since must be a date, YYYY-MM-DD or an ISO 8601 time \(got "last week"\)\./],
-    [['export', '--format', 'csv', '--since', '2026-13-45'], /^--since must be a date/],
+    [['export', '--format', 'csv', '--since', 'last week'], /^--since must be an ISO 8601 time with its zone: it must be an ISO 8601 time with a zone, such as 2026-11-23T09:00:00Z \(got "last week"\)\./],
+    [['export', '--format', 'csv', '--since', '2026-13-45T00:00:00Z'], /^--since must be an ISO 8601 time with its zone: there is no month 13/],
+    [['export', '--format', 'csv', '--since', '2026-02-31T00:00:00Z'], /^--since must be an ISO 8601 time with its zone: there is no day 31 in month 02 of 2026/],
+    [['export', '--format', 'csv', '--since', '2026-11-23T09:00:00'], /^--since must be an ISO 8601 time with its zone: it needs a time and a zone/],
+    [['export', '--format', 'csv', '--since', '2026-11-23'], /^--since must be an ISO 8601 time with its zone: it needs a time and a zone/],
+    [['export', '--format', 'csv', '--since', '0000-01-01T00:00:00Z'], /^--since must be an ISO 8601 time with its zone: there is no year 0/],
+    [['export', '--format', 'csv', '--after', 'yesterday'], /^--after must be the cursor an export ended with, a whole number \(got "yesterday"\)\./],
     [['export', '--format', 'csv', '--colour'], /^Unknown option '--colour'/],
     [['import', '--format', 'csv'], /^Unknown command "import"\./],
     [['export', 'now', '--format', 'csv'], /^"export" takes no arguments; it was given "now"\./],
@@ -273,12 +420,18 @@ describe('npm run votes', () => {
     const result = await votes(args);
     expect(result).toMatchObject({ code: 2, out: '' });
     expect(result.err).toMatch(message);
-    expect(result.err).toContain('Usage: npm run votes -- export --format jsonl|csv [--since DATE]');
+    expect(result.err).toContain('Usage: npm run votes -- export --format jsonl|csv [--after CURSOR] [--since TIME]');
   }, 60_000);
 
   it('exports from the embedded store it opens itself, and through the server while one holds it', async () => {
-    const alone = await votes(['export', '--format', 'jsonl', '--since', '2026-11-23']);
+    const alone = await votes(['export', '--format', 'jsonl', '--since', '2026-11-23T00:00:00Z']);
     expect(alone.code).toBe(0);
+    // It ends by saying its cursor; after it, nothing is new.
+    const cursor = /^cursor: (\d+)$/m.exec(alone.err)?.[1];
+    expect(Number(cursor)).toBeGreaterThan(0);
+    const nothingNew = await votes(['export', '--format', 'jsonl', '--after', cursor!]);
+    expect(nothingNew).toMatchObject({ code: 0, out: '' });
+    expect(nothingNew.err).toContain(`cursor: ${cursor}`);
     const rows = alone.out.trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
     expect(rows).toHaveLength(10);
     expect(rows.filter((r) => r.counted)).toHaveLength(3);
@@ -292,7 +445,18 @@ describe('npm run votes', () => {
       expect(header).toEqual(EXPORT_FIELDS);
       expect(records).toHaveLength(1);
       expect(records[0]![EXPORT_FIELDS.indexOf('judge')]).toBe(rows.at(-1)!.judge);
-      expect((await votes(['export', '--format', 'jsonl'])).out).toBe(alone.out);
+      const whole = await votes(['export', '--format', 'jsonl']);
+      expect(whole.out).toBe(alone.out);
+      expect(whole.err).toContain(`cursor: ${cursor}`);
+      expect((await votes(['export', '--format', 'jsonl', '--after', cursor!])).out).toBe('');
+      // The server checks the time as the CLI does: a sentence, never a 500.
+      for (const since of ['0000-01-01T00:00:00Z', '2026-02-31T00:00:00Z', '2026-11-23T09:00']) {
+        const answer = await askSocket(path.join(dataDir, 'admin.sock'), `/votes/export?format=csv&since=${encodeURIComponent(since)}`);
+        expect(answer.status).toBe(400);
+        expect(JSON.parse(answer.body)).toEqual({ detail: expect.stringMatching(/^since: /) });
+      }
+      const badCursor = await askSocket(path.join(dataDir, 'admin.sock'), '/votes/export?format=csv&after=-1');
+      expect(badCursor.status).toBe(400);
     } finally {
       await admin?.close();
       await db.close();

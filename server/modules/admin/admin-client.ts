@@ -43,8 +43,16 @@ export function sendUserCommand(socketPath: string, command: UserCommand): Promi
  * pipes it into `out` as it arrives, with back-pressure: the server writes no faster than `out`
  * takes. Fails when the server refuses, or when the export stops before its end.
  */
-export function streamVoteExport(socketPath: string, query: { format: string; since?: Date }, out: NodeJS.WritableStream): Promise<void> {
-  const search = new URLSearchParams({ format: query.format, ...(query.since ? { since: query.since.toISOString() } : {}) });
+export function streamVoteExport(
+  socketPath: string,
+  query: { format: string; since?: Date; after?: string },
+  out: NodeJS.WritableStream,
+): Promise<{ cursor: string }> {
+  const search = new URLSearchParams({
+    format: query.format,
+    ...(query.since ? { since: query.since.toISOString() } : {}),
+    ...(query.after ? { after: query.after } : {}),
+  });
   return new Promise((resolve, reject) => {
     const req = request({ socketPath, path: `/votes/export?${search}`, method: 'GET' }, (res) => {
       if (res.statusCode !== 200) {
@@ -62,7 +70,8 @@ export function streamVoteExport(socketPath: string, query: { format: string; si
         });
         return;
       }
-      pipeline(res, out, { end: false }).then(resolve, (error: unknown) =>
+      const cursor = String(res.headers['export-cursor'] ?? '');
+      pipeline(res, out, { end: false }).then(() => resolve({ cursor }), (error: unknown) =>
         reject(new Error(`the export stopped before its end (${error instanceof Error ? error.message : String(error)})`)),
       );
     });

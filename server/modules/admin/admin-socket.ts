@@ -7,13 +7,13 @@ import type { Db } from '../../platform/store/db.ts';
 import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
 import { PassThrough } from 'node:stream';
 import { Type, type Static } from 'typebox';
-import { EXPORT_FORMATS } from '../arena/index.ts';
-import { writeVoteExport } from '../arena/index.ts';
+import { EXPORT_FORMATS, parseExportCursor, parseExportTime, writeVoteExport } from '../arena/index.ts';
 
 /** What `npm run votes -- export` asks the server for. */
 const ExportQuery = Type.Object({
   format: Type.Union(EXPORT_FORMATS.map((f) => Type.Literal(f))),
   since: Type.Optional(Type.String({ maxLength: 40 })),
+  after: Type.Optional(Type.String({ maxLength: 40 })),
 });
 type ExportQuery = Static<typeof ExportQuery>;
 
@@ -88,11 +88,17 @@ export async function listenForAdmin(
   });
   // npm run votes -- export: streamed from this server's store, as fast as the CLI reads it.
   admin.get<{ Querystring: ExportQuery }>('/votes/export', { schema: { querystring: ExportQuery } }, async (request, reply) => {
-    const since = request.query.since === undefined ? undefined : new Date(request.query.since);
-    if (since && Number.isNaN(since.getTime())) return reply.status(400).send({ detail: 'since must be a date' });
+    const since = request.query.since === undefined ? undefined : parseExportTime(request.query.since);
+    if (typeof since === 'string') return reply.status(400).send({ detail: `since: ${since} (got "${request.query.since}")` });
+    const after = request.query.after === undefined ? undefined : parseExportCursor(request.query.after);
+    if (after === null) return reply.status(400).send({ detail: `after must be a cursor an export ended with (got "${request.query.after}")` });
     const out = new PassThrough();
-    writeVoteExport(db, { format: request.query.format, since, dailyRoundBound: arena.dailyRoundBound }, out).then(
-      (rows) => {
+    // The cursor goes in a header, so the rows are sent once it is known (before the first row).
+    let started!: (cursor: string) => void;
+    const cursor = new Promise<string>((resolve) => (started = resolve));
+    const exporting = writeVoteExport(db, { format: request.query.format, since, after, dailyRoundBound: arena.dailyRoundBound, onCursor: started }, out);
+    exporting.then(
+      ({ rows }) => {
         request.log.info({ rows }, 'votes exported for the CLI');
         out.end();
       },
@@ -102,7 +108,12 @@ export async function listenForAdmin(
         out.destroy(error instanceof Error ? error : new Error(String(error)));
       },
     );
-    return reply.type(request.query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8').send(out);
+    const ready = await Promise.race([cursor, exporting.then(() => null, () => null)]);
+    if (ready === null) return reply.status(503).send({ detail: 'The server could not export the votes now.' });
+    return reply
+      .header('export-cursor', ready)
+      .type(request.query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+      .send(out);
   });
   // The handle on DATA_DIR is kept until the socket is closed (and its file removed through it).
   admin.addHook('onClose', () => address.close());

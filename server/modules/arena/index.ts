@@ -1,6 +1,6 @@
 /** The arena (docs/arena.md): the draw, the /search route that shows a round, votes and their shown-check, the rounds' SQL, the statistics and leaderboard, the vote export. What other modules, app.ts, main.ts, cli/ and eval/ may use of it; nothing else of the module is theirs to import. */
 export { decidedRoundsPerPair, leastDecidedPair, pairCounts } from './draw.ts';
-export { EXPORT_FORMATS } from './export-format.ts';
+export { EXPORT_FORMATS, parseExportCursor, parseExportTime } from './export-format.ts';
 export type { ExportFormat } from './export-format.ts';
 export { recheckVotes } from './recheck-votes.ts';
 export { feedbackRoutes } from './routes/feedback-routes.ts';

@@ -10,6 +10,10 @@ export interface ExportOptions {
   format: ExportFormat;
   /** Only rounds whose last vote came at or after this time. */
   since?: Date;
+  /** A cursor an earlier export ended with: only the rows new or changed since, each once. */
+  after?: string;
+  /** Told the cursor this export ends with, before its first row (the CLI prints it at the end). */
+  onCursor?: (cursor: string) => void | Promise<void>;
   /** The server's bound (ARENA_DAILY_ROUNDS), so that `counted` says what /api/stats counts. */
   dailyRoundBound: number;
 }
@@ -24,6 +28,8 @@ export function judgeOf(secret: Buffer, author: string): string {
 
 function rowOf(record: ExportRecord, judge: string): ExportRow {
   return {
+    round_id: record.round_id,
+    revision: record.revision,
     question_id: record.question_id,
     model_a: record.model_a,
     model_b: record.model_b,
@@ -58,9 +64,10 @@ function drained(out: Writable): Promise<void> {
 /**
  * Writes every vote, counted and left out, to `out` as JSON lines or CSV (one row per round, a
  * lone vote a row of its own), a page of rows per write, waiting whenever `out` has enough: the
- * export holds one page, whatever the number of votes. Returns the rows written.
+ * export holds one page, whatever the number of votes. Returns the rows written and the cursor to
+ * ask `after` next time.
  */
-export async function writeVoteExport(db: Db, options: ExportOptions, out: Writable): Promise<number> {
+export async function writeVoteExport(db: Db, options: ExportOptions, out: Writable): Promise<{ rows: number; cursor: string }> {
   const secret = await arenaSecret(db, 'judge');
   const judges = new LruCache<string, string>(10_000);
   const format = options.format === 'csv' ? csvRow : jsonLine;
@@ -68,8 +75,13 @@ export async function writeVoteExport(db: Db, options: ExportOptions, out: Writa
   const write = async (chunk: string) => {
     if (!out.write(chunk)) await drained(out);
   };
-  if (options.format === 'csv') await write(CSV_HEADER);
-  await exportRecords(db, options, async (records) => {
+  let cursor = '0';
+  const onCursor = async (value: string) => {
+    cursor = value;
+    await options.onCursor?.(value);
+    if (options.format === 'csv') await write(CSV_HEADER);
+  };
+  await exportRecords(db, options, onCursor, async (records) => {
     let chunk = '';
     for (const record of records) {
       let judge = judges.get(record.author);
@@ -79,5 +91,5 @@ export async function writeVoteExport(db: Db, options: ExportOptions, out: Writa
     rows += records.length;
     await write(chunk);
   });
-  return rows;
+  return { rows, cursor };
 }
