@@ -19,7 +19,7 @@ import { DataFolderError, openDb, type Db } from './platform/store/db.ts';
 import { migrate } from './platform/store/migrate.ts';
 import { makeDataDir } from './platform/store/private-dir.ts';
 import { databaseLabel, databaseProblem, describeDatabaseError, untilDatabaseAnswers } from './platform/store/wait-for-database.ts';
-import { chooseLineup, LineupError, servableModelTypes } from './modules/search/index.ts';
+import { checkArenaArms, chooseLineup, LineupError, servableModelTypes } from './modules/search/index.ts';
 import { startRetrieval } from './modules/search/index.ts';
 import { buildIndexesInWorker, corpusIndexesMissing } from './modules/search/index.ts';
 import { terminalProgress } from './platform/util/progress.ts';
@@ -38,6 +38,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  checkArenaArms(config.arenaArms); // the pool's arms, before anything starts
   const logger = createLogger(config.logLevel);
   const started = performance.now();
   // Hashed on libuv's threads while this one opens the store and loads the models.
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   const workerUrl = new URL('./build-indexes-worker.js', import.meta.url);
   // MODEL_LINEUP=neural without its weights ends the start here, before anything is fitted.
   chooseLineup(config.modelLineup, config);
-  if (existsSync(workerUrl) && corpusIndexesMissing(config.dataDir)) {
+  if (existsSync(workerUrl) && corpusIndexesMissing(config.dataDir, config.arenaArms)) {
     const workerStarted = performance.now();
     try {
       const report = await buildIndexesInWorker(workerUrl, { ...config, modelLineup: 'corpus' });

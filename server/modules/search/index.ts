@@ -9,7 +9,7 @@ export type { SifOptions } from './fit/sif-fit.ts';
 export { loadWordVectors } from './fit/word-vectors.ts';
 export { fetchModelsOnFirstStart } from './models/first-start-fetch.ts';
 export { KeywordIndex } from './models/keyword-arm.ts';
-export { LSA_SETTINGS, LineupError, SIF_SETTINGS, chooseLineup, neuralSpecs, servableModelTypes } from './models/lineup.ts';
+export { LSA_SETTINGS, LineupError, SIF_SETTINGS, checkArenaArms, chooseLineup, neuralSpecs, servableModelTypes } from './models/lineup.ts';
 export { pullModels } from './models/pull-models.ts';
 export { ModelUnavailableError, UnknownModelError } from './retrieval-engine.ts';
 export type { RetrievalEngine } from './retrieval-engine.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadCorpus } from '../book/index.ts';
 import { loadOrBuildIndex, type ModelSource } from './fit/build-index.ts';
 import { terminalProgress, type Progress } from '../../platform/util/progress.ts';
-import { chooseLineup, corpusLineup, CORPUS_LINEUP_NEEDS_WORDS, neuralSpecs, type NeuralLineupSettings } from './models/lineup.ts';
+import { armOrder, chooseLineup, corpusLineup, corpusLineupNeedsWords, neuralSpecs, servesKeywordArm, type NeuralLineupSettings } from './models/lineup.ts';
 import { KEYWORD_ARM, KeywordIndex } from './models/keyword-arm.ts';
 import { loadWordVectors } from './fit/word-vectors.ts';
 import type { WordVectors } from '../../../common/search/word-vectors.ts';
@@ -49,7 +49,7 @@ export async function startRetrieval(
   // say so, as a model that fails to load does.
   let words: WordVectors | undefined;
   let wordsError: Error | undefined;
-  if (CORPUS_LINEUP_NEEDS_WORDS) {
+  if (corpusLineupNeedsWords(settings.arenaArms)) {
     try {
       words = await loadWordVectors({
         cacheDir,
@@ -75,7 +75,7 @@ export async function startRetrieval(
           };
         })
       : [];
-  const weightFree: Source[] = corpusLineup({ words }).map((recipe) => ({
+  const weightFree: Source[] = corpusLineup({ words }, settings.arenaArms).map((recipe) => ({
     describe: { id: recipe.id, family: recipe.family, name: recipe.name, dim: 0 },
     load: async () => {
       if (wordsError) throw wordsError;
@@ -104,9 +104,15 @@ export async function startRetrieval(
   }
   // Words, not meaning: the keyword arm needs no fit and nothing cached (MiniSearch indexes the
   // book in ~70 ms), so it is not among the models whose cached indexes are reported.
-  const started = performance.now();
-  const keyword = new KeywordIndex(corpus.passages.map((p) => p.text));
-  entries.push({ ...KEYWORD_ARM, dim: keyword.vocabulary, keyword });
-  log.info({ keyword: KEYWORD_ARM.id, terms: keyword.vocabulary, ms: Math.round(performance.now() - started) }, `keyword index for ${KEYWORD_ARM.id} built`);
+  if (servesKeywordArm(settings.arenaArms)) {
+    const started = performance.now();
+    const keyword = new KeywordIndex(corpus.passages.map((p) => p.text));
+    entries.push({ ...KEYWORD_ARM, dim: keyword.vocabulary, keyword });
+    log.info({ keyword: KEYWORD_ARM.id, terms: keyword.vocabulary, ms: Math.round(performance.now() - started) }, `keyword index for ${KEYWORD_ARM.id} built`);
+  }
+  // The pool in the configured order (the neural models first, as before): the draw breaks a tie in the pool's order.
+  const order = armOrder(settings.arenaArms);
+  const place = (id: string) => (order.includes(id) ? order.indexOf(id) : -1);
+  entries.sort((a, b) => place(a.id) - place(b.id));
   return new RetrievalEngine(corpus, kind, entries);
 }

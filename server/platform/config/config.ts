@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_SAVE_ITEMS } from '../../../contract/api-schemas.ts';
 import { shippedBookFile } from './book-file.ts';
@@ -31,6 +32,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Decided rounds a reader a day that count in the arena's comparison (ARENA_DAILY_ROUNDS). */
   dailyRoundBound: number;
+  /** ARENA_ARMS read as JSON (the search module checks what it says), or undefined: the served pool. */
+  arenaArms: unknown;
   /** How long a start waits for a PostgreSQL that does not answer yet. */
   databaseWaitSeconds: number;
   /** Prometheus metrics on this port, apart from the public one; off when unset. */
@@ -142,6 +145,31 @@ export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
+/**
+ * ARENA_ARMS: the arena's weight-free arms as JSON (docs/arena-pool.md), written inline (it starts
+ * with `[`) or in a file it names. Only read here; what the arms say is checked by the search
+ * module before anything starts (main.ts).
+ */
+function arenaArmsSetting(env: NodeJS.ProcessEnv): unknown {
+  const raw = env.ARENA_ARMS?.trim();
+  if (!raw) return undefined;
+  let text = raw;
+  let where = 'ARENA_ARMS';
+  if (!raw.startsWith('[')) {
+    where = `ARENA_ARMS's file ${path.resolve(raw)}`;
+    try {
+      text = readFileSync(raw, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`ARENA_ARMS must be a JSON list of arms or a file holding one, but ${path.resolve(raw)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ConfigError(`${where} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -182,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteRateLimit: intSetting(env, 'INVITE_RATE_LIMIT', 10, 0),
     publicUrl: publicUrlSetting(env),
     dailyRoundBound: intSetting(env, 'ARENA_DAILY_ROUNDS', DEFAULT_DAILY_ROUND_BOUND, 1),
+    arenaArms: arenaArmsSetting(env),
     databaseWaitSeconds: intSetting(env, 'DATABASE_WAIT_SECONDS', 60, 0),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: trustProxySetting(env),

@@ -23,9 +23,9 @@ export interface IndexWorkerData {
  * model): then fitting it in a worker thread pays. A cached index of an older version is still
  * rebuilt, by the main thread, as before.
  */
-export function corpusIndexesMissing(dataDir: string): boolean {
+export function corpusIndexesMissing(dataDir: string, armsSetting?: unknown): boolean {
   const cacheDir = path.join(dataDir, 'vectors');
-  return corpusLineup({}).some((recipe) => !existsSync(cacheFile(cacheDir, recipe.id)));
+  return corpusLineup({}, armsSetting).some((recipe) => !existsSync(cacheFile(cacheDir, recipe.id)));
 }
 
 /**

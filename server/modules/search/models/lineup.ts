@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ArmsError, parseArms, type ArmSpec } from './arms.ts';
 import { KEYWORD_ARM } from './keyword-arm.ts';
+import { LineupError } from './lineup-error.ts';
 import { lsaRecipe } from '../fit/lsa-fit.ts';
 import { QUERY_INSTRUCTION, requiredFiles, type NeuralDtype, type NeuralModelSpec } from './neural-files.ts';
 import { sifRecipe } from '../fit/sif-fit.ts';
@@ -48,15 +50,57 @@ export const SIF_SETTINGS = {
   typos: true,
 };
 
-/** The weight-free lineup, drawing on these resources (general English word vectors). */
-export function corpusLineup(resources: ModelResources): CorpusModelRecipe[] {
-  return [lsaRecipe(LSA_SETTINGS, resources), sifRecipe(SIF_SETTINGS, resources)];
+export { LineupError };
+
+/** An arm's recipe: the served settings of its kind, changed as the arm says, under the arm's id. */
+function armRecipe(arm: ArmSpec, resources: ModelResources): CorpusModelRecipe {
+  const recipe = arm.kind === 'lsa' ? lsaRecipe({ ...LSA_SETTINGS, ...arm.settings }, resources) : sifRecipe({ ...SIF_SETTINGS, ...arm.settings }, resources);
+  if (recipe.id === arm.id) return recipe;
+  // Another id (two LSAs of 96 topics, one without glosses): the index cache and the model go by it.
+  return { ...recipe, id: arm.id, fit: recipe.fit, restore: (state) => ({ ...recipe.restore(state), id: arm.id }) };
+}
+
+/**
+ * The pool's weight-free vector models (ARENA_ARMS, else LSA and SIF as served), drawing on
+ * these resources (general English word vectors). Two arms whose votes would carry the same
+ * model_type are refused: a vote must name one arm.
+ */
+export function corpusLineup(resources: ModelResources, armsSetting?: unknown): CorpusModelRecipe[] {
+  const arms = parseArms(armsSetting);
+  const recipes = arms.filter((arm) => arm.kind !== 'bm25').map((arm) => armRecipe(arm, resources));
+  const named = new Map<string, string>();
+  for (const recipe of recipes) {
+    const type = modelType(recipe);
+    const other = named.get(type);
+    if (other) throw new ArmsError(`ARENA_ARMS: arms ${other} and ${recipe.id} would both be "${type}" in votes: change a setting that shows in the name (dims, lexical, english, wordnet, glossary, gloss)`);
+    named.set(type, recipe.id);
+  }
+  return recipes;
+}
+
+/** ARENA_ARMS checked whole (each arm, and no two arms under one model_type): an ArmsError says what is wrong. */
+export function checkArenaArms(armsSetting: unknown): void {
+  corpusLineup({}, armsSetting);
+}
+
+/** Whether the pool serves the keyword arm (BM25). */
+export function servesKeywordArm(armsSetting?: unknown): boolean {
+  return parseArms(armsSetting).some((arm) => arm.kind === 'bm25');
+}
+
+/** The arms' kinds in the pool's order: where the keyword arm stands among the vector models. */
+export function armOrder(armsSetting?: unknown): string[] {
+  return parseArms(armsSetting).map((arm) => arm.id);
 }
 
 /** Whether the weight-free lineup needs general English word vectors (to load them only then). */
-export const CORPUS_LINEUP_NEEDS_WORDS = LSA_SETTINGS.english > 0 || SIF_SETTINGS.english > 0;
+export function corpusLineupNeedsWords(armsSetting?: unknown): boolean {
+  return parseArms(armsSetting).some((arm) => arm.kind !== 'bm25' && ((arm.settings.english as number | undefined) ?? (arm.kind === 'lsa' ? LSA_SETTINGS : SIF_SETTINGS).english) > 0);
+}
 
 export interface NeuralLineupSettings {
+  /** ARENA_ARMS as read (JSON), or undefined for the served pool: checked by parseArms. */
+  arenaArms?: unknown;
   modelsDir: string;
   bgeModel: string;
   uaeModel: string;
@@ -78,7 +122,8 @@ export function neuralSpecs(settings: NeuralLineupSettings): NeuralModelSpec[] {
  */
 export function servableModelTypes(settings: NeuralLineupSettings): string[] {
   const neural = neuralSpecs(settings).map((spec) => modelType({ family: spec.family, name: spec.repo.split('/').pop()! }));
-  return [...neural, ...corpusLineup({}).map((recipe) => modelType(recipe)), modelType(KEYWORD_ARM)];
+  const keyword = servesKeywordArm(settings.arenaArms) ? [modelType(KEYWORD_ARM)] : [];
+  return [...neural, ...corpusLineup({}, settings.arenaArms).map((recipe) => modelType(recipe)), ...keyword];
 }
 
 export function missingNeuralFiles(settings: NeuralLineupSettings): string[] {
@@ -86,8 +131,6 @@ export function missingNeuralFiles(settings: NeuralLineupSettings): string[] {
     .flatMap((spec) => requiredFiles(spec, settings.modelDtype))
     .filter((file) => !existsSync(path.join(settings.modelsDir, file)));
 }
-
-export class LineupError extends Error {}
 
 export type LineupKind = 'neural' | 'corpus';
 
