@@ -14,7 +14,9 @@ export const OfflinePackInfo = Type.Object({
   size: Type.Integer({ minimum: 0 }),
   /** Bytes the pack takes on the device, as it is kept (uncompressed). */
   stored_size: Type.Integer({ minimum: 0 }),
-  /** The model_type of each model the pack answers with, as the server's results name them. */
+  /** The SHA-256 of the pack as kept (uncompressed), 64 hex digits: a device refuses a pack that does not match. */
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  /** The model_type of each model the pack holds and answers with, as the server's results name them. */
   models: Type.Array(Type.String()),
 });
 export type OfflinePackInfo = Static<typeof OfflinePackInfo>;

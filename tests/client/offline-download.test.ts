@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
-import { downloadPack, megabytes, spaceProblem, type OfflinePackInfo } from '../../src/features/offline/pack-download.ts';
+import { DAMAGED_PACK, downloadPack, fetchPackOffer, megabytes, spaceProblem, type OfflinePackInfo } from '../../src/features/offline/pack-download.ts';
 
 /** Bytes that begin as every pack does. */
 const PACK = new Uint8Array(200_000);
@@ -16,6 +17,7 @@ const offer = (overrides: Partial<OfflinePackInfo> = {}): OfflinePackInfo => ({
   size: 1000,
   stored_size: PACK.byteLength,
   models: ['LSA x', 'SIF y'],
+  sha256: createHash('sha256').update(PACK).digest('hex'),
   ...overrides,
 });
 
@@ -54,6 +56,24 @@ describe('downloading the offline book', () => {
     await expect(downloadPack(offer(), () => undefined)).rejects.toThrow('arrived incomplete; nothing was saved');
     answer = () => ({ headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(PACK.byteLength) });
     await expect(downloadPack(offer(), () => undefined)).rejects.toThrow('arrived incomplete');
+  });
+
+  it('refuses a pack whose SHA-256 is not the offer’s, though its length and first bytes are right', async () => {
+    const damaged = PACK.slice();
+    damaged[100_000] = damaged[100_000]! ^ 0xff;
+    answer = () => ({ headers: { 'content-type': 'application/octet-stream' }, body: damaged });
+    await expect(downloadPack(offer(), () => undefined)).rejects.toThrow(DAMAGED_PACK);
+    // The same bytes, offered under their own digest, are taken.
+    const own = createHash('sha256').update(damaged).digest('hex');
+    expect(new Uint8Array(await downloadPack(offer({ sha256: own }), () => undefined))).toEqual(damaged);
+  });
+
+  it('takes no offer without a digest to check the pack by', async () => {
+    const { sha256: _dropped, ...undigested } = offer();
+    answer = () => ({ headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(JSON.stringify(undigested)) });
+    await expect(fetchPackOffer()).rejects.toThrow('cannot be reached');
+    answer = () => ({ headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(JSON.stringify(offer())) });
+    expect(await fetchPackOffer()).toEqual(offer());
   });
 });
 

@@ -266,4 +266,33 @@ describe('search on the device, in Chromium, with no network and with the server
     expect(await keptVersion()).toBeNull();
     expect(errors).toEqual([]);
   });
+
+  it('refuses a pack damaged on the way, whose length and first bytes are right, and says so: nothing is kept', async () => {
+    // Something between the server and the browser changes one byte in the middle of the file.
+    let damaged = 0;
+    await context.route(/\/api\/offline-pack\/[0-9a-f]{16}$/, async (route) => {
+      const response = await route.fetch();
+      const body = Buffer.from(await response.body());
+      const middle = body.length >> 1;
+      body[middle] = body[middle]! ^ 0x01;
+      damaged++;
+      await route.fulfill({ status: 200, body, headers: { 'content-type': 'application/octet-stream', 'content-length': String(body.length) } });
+    });
+    await page.getByRole('button', { name: /^Make the book available offline/ }).click();
+    await page
+      .getByRole('alert')
+      .getByText('The offline book arrived damaged: it is not the file the server offered (its SHA-256 checksum does not match). Nothing was saved; try again.')
+      .waitFor({ timeout: 60_000 });
+    expect(damaged).toBe(1);
+    expect(await keptVersion()).toBeNull();
+    await page.getByRole('button', { name: /^Make the book available offline/ }).waitFor();
+    // Offline, the device has no book to answer with: the search fails as without one.
+    await context.setOffline(true);
+    await page.getByLabel('What would you like to know?').fill('the love of God');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('alert').getByText('Search failed').waitFor();
+    await context.setOffline(false);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    expect(errors).toEqual([]);
+  });
 });

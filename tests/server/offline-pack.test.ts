@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -146,8 +147,12 @@ describe('GET /api/offline-pack and the pack’s file', () => {
       url: `/offline-pack/${pack.version}`,
       size: pack.files.br.bytes,
       stored_size: pack.storedBytes,
-      models: engine.modelTypes(),
+      sha256: createHash('sha256').update(await readFile(pack.files.identity.file)).digest('hex'),
+      // Only what the pack holds: the server's pool also has BM25, which stays on the server.
+      models: engine.modelTypes().filter((type) => !type.startsWith('BM25')),
     });
+    expect(pack.models).toEqual(engine.modelTypes().filter((type) => /^(LSA|SIF) /.test(type)));
+    expect(pack.models).toHaveLength(2);
     const gzipOnly = JSON.parse((await rawGet(`${server.url}/api/offline-pack`, { 'accept-encoding': 'gzip' })).body.toString()) as { size: number };
     expect(gzipOnly.size).toBe(pack.files.gzip.bytes);
     const plain = JSON.parse((await rawGet(`${server.url}/api/offline-pack`)).body.toString()) as { size: number };
@@ -172,6 +177,61 @@ describe('GET /api/offline-pack and the pack’s file', () => {
     // What the browser's fetch gives: the pack, and it answers.
     const fetched = await fetch(`${server.url}/api/offline-pack/${pack.version}`);
     expect((await openPack(await fetched.arrayBuffer()).search('the heart is like a mirror')).length).toBe(6);
+  });
+
+  it('answers 304 and no body to a browser that has this very file (If-None-Match), and 200 to one that has another', async () => {
+    const url = `${server.url}/api/offline-pack/${pack.version}`;
+    const first = await rawGet(url, { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toBe(`"${pack.version}-br"`);
+    expect(first.headers['accept-ranges']).toBe('bytes');
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': ifNoneMatch });
+      expect(again.status).toBe(304);
+      expect(again.body.byteLength).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // Another encoding's tag is another file.
+    const gzip = await rawGet(url, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(gzip.status).toBe(200);
+    expect(gzip.body.byteLength).toBe(pack.files.gzip.bytes);
+  });
+
+  it('sends one range of the file (206) to resume a download, the whole when If-Range names another file, and 416 past its end', async () => {
+    const url = `${server.url}/api/offline-pack/${pack.version}`;
+    const whole = await readFile(pack.files.br.file);
+    const size = whole.byteLength;
+    const ranged = async (range: string, extra: Record<string, string> = {}) => rawGet(url, { 'accept-encoding': 'br', range, ...extra });
+    const middle = await ranged('bytes=1000-1999');
+    expect(middle.status).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 1000-1999/${size}`);
+    expect(middle.headers['content-length']).toBe('1000');
+    expect(middle.headers['content-encoding']).toBe('br');
+    expect(Buffer.compare(middle.body, whole.subarray(1000, 2000))).toBe(0);
+    // The rest of a download cut off after 4 MB, resumed: joined, the file byte for byte.
+    const rest = await ranged('bytes=4000000-', { 'if-range': `"${pack.version}-br"` });
+    expect(rest.status).toBe(206);
+    expect(rest.headers['content-range']).toBe(`bytes 4000000-${size - 1}/${size}`);
+    expect(Buffer.compare(Buffer.concat([whole.subarray(0, 4_000_000), rest.body]), whole)).toBe(0);
+    const tail = await ranged('bytes=-10');
+    expect(tail.status).toBe(206);
+    expect(Buffer.compare(tail.body, whole.subarray(size - 10))).toBe(0);
+    expect((await ranged(`bytes=${size - 5}-${size + 100}`)).body.byteLength).toBe(5);
+    // If-Range of another file (an older version, another encoding): the whole file, 200.
+    const stale = await ranged('bytes=4000000-', { 'if-range': `"${pack.version}-gzip"` });
+    expect(stale.status).toBe(200);
+    expect(stale.body.byteLength).toBe(size);
+    // Several ranges, or one it cannot read: the whole file.
+    for (const range of ['bytes=0-9,20-29', 'bytes=abc', 'lines=1-2', 'bytes=9-1']) expect((await ranged(range)).status).toBe(200);
+    // Past the end: 416, saying the length, with a {"detail"}, never cached.
+    for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {
+      const past = await ranged(range);
+      expect(past.status).toBe(416);
+      expect(past.headers['content-range']).toBe(`bytes */${size}`);
+      expect(past.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(past.body.toString())).toEqual({ detail: expect.stringContaining('past its end') });
+    }
   });
 
   it('answers another version, or a malformed one, with a {"detail"} that is never cached', async () => {

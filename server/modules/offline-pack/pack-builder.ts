@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PACK_FORMAT, packValue, type PackableModel } from '../../../common/offline/offline-pack.ts';
 import { encodePack } from '../../../common/offline/pack-codec.ts';
 import { isRestoredModel } from '../../../common/search/query-models.ts';
+import { modelType } from '../../../common/search/types.ts';
 import type { RetrievalEngine } from '../search/index.ts';
 
 /** How a pack's bytes travel: compressed by brotli or gzip, or as they are. */
@@ -16,6 +18,10 @@ export const PACK_ENCODINGS: PackEncoding[] = ['br', 'gzip', 'identity'];
 export interface PreparedPack {
   version: string;
   storedBytes: number;
+  /** The SHA-256 of the pack as a device keeps it (its bytes uncompressed), hex: the device checks it before use. */
+  sha256: string;
+  /** The model_type of each model the pack holds (the keyword arm is not among them). */
+  models: string[];
   files: Record<PackEncoding, { file: string; bytes: number }>;
 }
 
@@ -54,9 +60,10 @@ export async function prepareOfflinePack(engine: RetrievalEngine, dir: string): 
   if (!models) return null;
   const version = offlinePackVersion(engine.corpus.hash, models);
   const files = Object.fromEntries(PACK_ENCODINGS.map((encoding) => [encoding, { file: fileOf(dir, version, encoding), bytes: 0 }])) as PreparedPack['files'];
+  const held = models.map(({ model }) => modelType(model));
   try {
     for (const encoding of PACK_ENCODINGS) files[encoding].bytes = (await stat(files[encoding].file)).size;
-    return { version, storedBytes: files.identity.bytes, files };
+    return { version, storedBytes: files.identity.bytes, sha256: await fileSha256(files.identity.file), models: held, files };
   } catch {
     // Not all there: built again.
   }
@@ -78,5 +85,12 @@ export async function prepareOfflinePack(engine: RetrievalEngine, dir: string): 
   for (const name of await readdir(dir)) {
     if (name.startsWith('offline-') && /\.pack(\.br|\.gz)?$/.test(name) && !current.has(name)) await rm(path.join(dir, name), { force: true });
   }
-  return { version, storedBytes: bytes.byteLength, files };
+  return { version, storedBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex'), models: held, files };
+}
+
+/** A file's SHA-256, hex, read as a stream (the pack found where an earlier start left it: 12 MB). */
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

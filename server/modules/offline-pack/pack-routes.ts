@@ -2,6 +2,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createReadStream } from 'node:fs';
 import { OfflinePackInfo, OfflinePackParams, offlinePackPath } from '../../../contract/offline-pack.ts';
+import { deliveryFor } from '../../platform/http/byte-ranges.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { prepareOfflinePack, type PackEncoding, type PreparedPack } from './pack-builder.ts';
 
@@ -56,7 +57,9 @@ export const offlinePackRoutes: FastifyPluginAsyncTypebox<OfflinePackOptions> = 
       url: offlinePackPath(pack.version),
       size: pack.files[encodingFor(request.headers['accept-encoding'])].bytes,
       stored_size: pack.storedBytes,
-      models: app.engine?.modelTypes() ?? [],
+      sha256: pack.sha256,
+      // What the pack holds, not the server's whole pool: the keyword arm stays on the server.
+      models: pack.models,
     };
   });
 
@@ -67,14 +70,28 @@ export const offlinePackRoutes: FastifyPluginAsyncTypebox<OfflinePackOptions> = 
     }
     const encoding = encodingFor(request.headers['accept-encoding']);
     const { file, bytes } = pack.files[encoding];
+    // A strong ETag of the version and the encoding: the same on every instance and after a
+    // restart (@fastify/send's is a weak one of the file's time and size), so that a download
+    // cut off on one instance resumes on another (If-Range).
+    const etag = `"${pack.version}-${encoding}"`;
+    const delivery = deliveryFor(request.headers, etag, bytes);
+    if (delivery.status === 416) {
+      throw new HttpError(416, `The offline book's file has ${bytes} bytes: that range lies past its end`, { 'content-range': `bytes */${bytes}` });
+    }
     reply
-      .type('application/octet-stream')
-      .header('content-length', bytes)
       .header('vary', 'accept-encoding')
       // A version's file never changes: a new version has a new url.
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', `"${pack.version}-${encoding}"`);
+      .header('etag', etag)
+      .header('accept-ranges', 'bytes');
+    if (delivery.status === 304) return reply.code(304).send();
+    reply.type('application/octet-stream');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(createReadStream(file));
+    if (delivery.status === 206) {
+      const { start, end } = delivery;
+      reply.code(206).header('content-range', `bytes ${start}-${end}/${bytes}`).header('content-length', end - start + 1);
+      return reply.send(createReadStream(file, { start, end }));
+    }
+    return reply.header('content-length', bytes).send(createReadStream(file));
   });
 };

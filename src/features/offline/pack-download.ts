@@ -12,17 +12,30 @@ export async function fetchPackOffer(): Promise<OfflinePackInfo | null> {
   const response = await publicFetch('/offline-pack', {}, NO_ANSWER);
   if (response.status === 404) return null;
   const offer = await jsonReply<Partial<OfflinePackInfo>>(response, NO_ANSWER);
-  if (typeof offer.version !== 'string' || typeof offer.url !== 'string' || typeof offer.stored_size !== 'number') throw new ApiError('network', NO_ANSWER);
+  if (typeof offer.version !== 'string' || typeof offer.url !== 'string' || typeof offer.stored_size !== 'number' || !/^[0-9a-f]{64}$/.test(offer.sha256 ?? '')) {
+    throw new ApiError('network', NO_ANSWER);
+  }
   return offer as OfflinePackInfo;
 }
 
 /** The first bytes of every pack (common/offline/pack-codec.ts). */
 const PACK_MAGIC = 'ALCHPK1\n';
 
+/** What a reader is told when the bytes that arrived are not the pack the server offered. */
+export const DAMAGED_PACK = 'The offline book arrived damaged: it is not the file the server offered (its SHA-256 checksum does not match). Nothing was saved; try again.';
+
+/** A SHA-256 as 64 hex digits, by the browser's own Web Crypto. */
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * The pack's bytes, read as they arrive with `onProgress(received, total)` (bytes as kept, the
  * browser having undone the transfer's compression), whole or not at all: a download cut off, or
- * answered by something other than the server (a captive portal's page), throws.
+ * answered by something other than the server (a captive portal's page), throws; so do bytes
+ * whose SHA-256 is not the offer's (damaged on the way, or by something in between), before
+ * anything is kept or used.
  */
 export async function downloadPack(offer: OfflinePackInfo, onProgress: (received: number, total: number) => void, signal?: AbortSignal): Promise<ArrayBuffer> {
   let response: Response;
@@ -62,7 +75,9 @@ export async function downloadPack(offer: OfflinePackInfo, onProgress: (received
   if (received !== total || magic !== PACK_MAGIC) {
     throw new ApiError('network', 'The offline book arrived incomplete; nothing was saved');
   }
-  return bytes.buffer;
+  const whole = bytes.byteLength === received ? bytes : bytes.slice(0, received);
+  if ((await sha256Hex(whole)) !== offer.sha256) throw new ApiError('network', DAMAGED_PACK);
+  return whole.buffer as ArrayBuffer;
 }
 
 /** "8.5 MB": a size as a reader reads it (decimal megabytes, as browsers and phones show storage). */
