@@ -152,6 +152,19 @@ describe.each(STORES)('hardening on %s store', (store) => {
     expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
   });
 
+  it('refuses a vote whose query is spaces or invisible characters only, as search refuses it, and stores nothing', async () => {
+    const server = await start(store);
+    const token = await tokenFor(server);
+    for (const query of ['   ', '\t\n', '\u200b', '\u200b\u200c\u200d\u2060\ufeff', ' \u00a0\u3000 ', '\u00ad\u200e', '\u3164\u2800']) {
+      const res = await server.api('/api/save', { token, json: { items: [vote(), vote({ query })] } });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(await detailOf(res)).toBe('items[1].query must not be empty (it holds only spaces or invisible characters)');
+    }
+    expect(await (await server.api('/api/feedback', { token })).json()).toEqual([]);
+    // A question with a word among such characters is a question.
+    expect((await server.api('/api/save', { token, json: { items: [vote({ query: '\u200bpatience ' })] } })).status).toBe(200);
+  });
+
   it('drops fields it does not know unread, however deep or odd, and serves the request', async () => {
     const server = await start(store, { extra: { engine: await corpusEngine() } });
     const token = await tokenFor(server);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isBlankText } from '../../../../contract/blank-text.ts';
 import { FeedbackList, FeedbackQuery, SaveReply, SaveRequest } from '../../../../contract/api-schemas.ts';
 import { VoteLimitError } from '../vote-service.ts';
 import { callerOf } from '../../auth/index.ts';
@@ -12,6 +13,9 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post('/save', { bodyLimit: SAVE_BODY_LIMIT_BYTES, schema: { body: SaveRequest, response: { 200: SaveReply } } }, async (request) => {
+    // A question of spaces or invisible characters only is none (search refuses it): nothing is stored.
+    const blank = request.body.items.findIndex((item) => isBlankText(item.query));
+    if (blank >= 0) throw new HttpError(400, `items[${blank}].query must not be empty (it holds only spaces or invisible characters)`);
     try {
       // The author is whoever the token names, whatever `username` the item claims.
       const outcome = await app.votes.save(callerOf(request).username, request.body.items);
