@@ -8,6 +8,7 @@ import { authentication } from './modules/auth/index.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/http/errors.ts';
 import { requestMetrics, type Metrics } from './platform/http/metrics.ts';
 import { FixedWindowLimiter, type SearchLimiter } from './platform/limits/rate-limit.ts';
+import { requireHost } from './platform/http/host-header.ts';
 import { setSecurityHeaders } from './platform/http/security-headers.ts';
 import { services } from './services.ts';
 import { registerStaticFiles } from './platform/http/static-files.ts';
@@ -92,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Given to Node's server as it is made too: set on it afterwards (as Fastify does), Node 20
     // never enforces it. Node looks for requests past their time every 30 s, or more often for
     // a shorter limit.
-    http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
+    // Node's own Host check answers a bare 400 before any hook: host-header.ts refuses instead.
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)), requireHostHeader: false },
     // Trusted by hops, never `true`: Fastify would then take X-Forwarded-For's first address,
     // which a client writes itself where a proxy adds to the header rather than replacing it.
     trustProxy: trustHops(deps.trustProxy ?? 0),
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   readJsonAsUtf8(app);
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+  app.addHook('onRequest', requireHost);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // The API's replies are never cached, but for a route that says otherwise (the offline pack's file).

@@ -8,7 +8,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../server/modules/auth/tokens.t
 import { createLogger } from '../../server/platform/log.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { STORES, TEST_KEY, startTestServer, type TestServer } from './harness.ts';
-import { rawExchange } from './raw-http.ts';
+import { parseRawReply, rawExchange } from './raw-http.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -389,6 +389,21 @@ describe('errors from every layer, logs and headers', () => {
     for (let i = 0; i < 50 && (await connections()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await connections()).toBe(0);
     lingering.destroy();
+  });
+
+  it('answers an HTTP/1.1 request without a Host as {detail} 400 with the security headers, and serves HTTP/1.0 without one', async () => {
+    server = await startTestServer('embedded');
+    const { port } = new URL(server.url);
+    for (const raw of ['GET /api/health HTTP/1.1\r\n\r\n', 'POST /api/save HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', 'GET /api/health HTTP/1.1\r\nHost:\r\n\r\n']) {
+      const reply = parseRawReply(await rawExchange(Number(port), raw));
+      expect(reply.status, raw).toBe(400);
+      expect(JSON.parse(reply.body)).toEqual({ detail: 'The request must name its Host (an HTTP/1.1 request without a Host header is not valid)' });
+      for (const header of SECURITY_HEADERS) expect(reply.headers[header], header).toBeTruthy();
+      expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+    const old = parseRawReply(await rawExchange(Number(port), 'GET /api/health/live HTTP/1.0\r\n\r\n'));
+    expect(old.status).toBe(200);
   });
 
   it('answers what Node would answer itself, an unknown Expect and a CONNECT, as {detail} with the security headers', async () => {
