@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/platform/config/config.ts';
 
@@ -86,5 +87,20 @@ describe('the book', () => {
     const { shippedBookFile } = await import('../../server/platform/config/book-file.ts');
     expect(shippedBookFile(path.join(root, 'dist-server/chunks'))).toBe(expected);
     expect(loadConfig({ CORPUS_FILE: '/elsewhere/book.md' }).corpusFile).toBe('/elsewhere/book.md');
+  });
+});
+
+describe('the settings’ documentation', () => {
+  it('lists every setting the server reads in docs/configuration.md’s table', () => {
+    const source = readFileSync('server/platform/config/config.ts', 'utf8');
+    const read = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|Setting\(env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1] ?? m[2]!));
+    expect(read.size).toBeGreaterThan(20);
+    expect(read).toContain('ARENA_DAILY_ROUNDS');
+    const table = readFileSync('docs/configuration.md', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .join('\n');
+    const missing = [...read].filter((name) => !table.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
   });
 });
