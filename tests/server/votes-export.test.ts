@@ -18,7 +18,7 @@ import { createLogger } from '../../server/platform/log.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { arenaSecret } from '../../server/modules/arena/sql/arena-secrets.ts';
 import { openEmbeddedDb, type Db } from '../../server/platform/store/db.ts';
-import { saveFeedback, tallyVotes } from '../../server/modules/arena/sql/feedback.ts';
+import { deleteFeedbackOf, saveFeedback, tallyVotes } from '../../server/modules/arena/sql/feedback.ts';
 import { migrate } from '../../server/platform/store/migrate.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/modules/arena/sql/vote-rows.ts';
 import { STORES, openTestDb, type TestDb } from './harness.ts';
@@ -350,6 +350,17 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
     expect(record).toMatchObject({ query: `'=HYPERLINK("http://evil.example","x")`, model_a: "'@cmd", model_b: "'-2+3" });
     const [json] = jsonRows((await exportedWith(db, 'jsonl', { after: before })).text);
     expect(json).toMatchObject({ query: '=HYPERLINK("http://evil.example","x")', model_a: '@cmd', model_b: '-2+3' });
+  });
+
+  it('forgets a reader’s exported rows with their votes, at once', async () => {
+    const db = test.db;
+    await exportedWith(db, 'jsonl', {});
+    const rowsOf = async (author: string) => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_rows WHERE author = $1', [author]))[0]!.n);
+    expect(await rowsOf('mallory')).toBe(1);
+    await deleteFeedbackOf(db, 'mallory');
+    expect(await rowsOf('mallory')).toBe(0);
+    expect(await rowsOf('fatima')).toBeGreaterThan(0);
+    expect(JSON.stringify(jsonRows((await exportedWith(db, 'jsonl', {})).text))).not.toContain('HYPERLINK');
   });
 
   it.runIf(store === 'postgres')('misses no vote committed after an export began, even with an earlier id', async () => {

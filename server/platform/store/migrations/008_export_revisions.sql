@@ -28,3 +28,18 @@ CREATE TABLE export_rows (
 );
 CREATE INDEX export_rows_revision ON export_rows (revision);
 CREATE INDEX export_rows_last_id ON export_rows (last_id);
+
+-- A vote deleted (a reader removed, retention over) takes its export rows with it at once, so no
+-- copy of a reader's questions outlives their votes until the next export. A round that keeps
+-- another vote is exported again by the next export, under a new round_id.
+CREATE FUNCTION export_rows_forget() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM export_rows
+  WHERE row_key IN (
+    SELECT json_build_array('round', author, coalesce(round_id::text, 'vote ' || id::text))::text FROM gone
+    UNION ALL
+    SELECT json_build_array('vote', id)::text FROM gone);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER export_rows_forget AFTER DELETE ON feedback
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION export_rows_forget();
