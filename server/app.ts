@@ -120,12 +120,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bodies are JSON unless a route says otherwise (the sign-in form registers its own parser).
   app.removeContentTypeParser('text/plain');
   readJsonAsUtf8(app);
-  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+  // Every request passes these hooks: callback hooks, not async ones, cost no promise each.
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request, reply);
+    done();
+  });
   app.addHook('onRequest', requireHost);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // The API's replies are never cached, but for a route that says otherwise (the offline pack's file).
     if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   const now = deps.now ?? Date.now;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { HttpError } from './errors.ts';
 
 /**
@@ -8,8 +8,10 @@ import { HttpError } from './errors.ts';
  * onRequest hook, after the security headers', refuses the request as every other error is.
  * HTTP/1.0 had no Host, and keeps being served without one.
  */
-export async function requireHost(request: FastifyRequest): Promise<void> {
+export function requireHost(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (request.raw.httpVersion === '1.1' && (request.headers.host === undefined || request.headers.host === '')) {
-    throw new HttpError(400, 'The request must name its Host (an HTTP/1.1 request without a Host header is not valid)');
+    done(new HttpError(400, 'The request must name its Host (an HTTP/1.1 request without a Host header is not valid)'));
+    return;
   }
+  done();
 }

@@ -42,9 +42,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { body: SearchRequest, response: { 200: SearchReply } },
       // The query is trimmed before it is checked: its length limit is on what is searched.
-      preValidation: async (request) => {
+      preValidation: (request, _reply, done) => {
         const body = request.body as { query?: unknown } | null;
         if (body && typeof body === 'object' && typeof body.query === 'string') body.query = body.query.trim();
+        done();
       },
       onRequest: async (request) => {
         const verdict = await app.settings.searchLimiter.hit(request.ip, app.settings.now());
@@ -62,21 +63,23 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const models = request.body.models === 'both' ? await drawPair(engine) : [request.body.models];
       try {
         const topK = request.body.top_k;
-        const answers = await Promise.all(
-          models.map(async (model) => {
-            const key = `${model}\n${topK}\n${query}`;
-            let items = serialised.get(key);
-            if (items === undefined) {
-              // Compiled once (Fastify keeps it by the schema object); a TypeBox schema is a plain JSON schema.
-              const serialise = reply.compileSerializationSchema(SearchResult as unknown as Record<string, unknown>);
-              items = (await engine.search(query, topK, model)).map((result) => serialise(result));
-              serialised.set(key, items);
-            }
-            return items;
-          }),
-        );
+        const keys = models.map((model) => `${model}\n${topK}\n${query}`);
+        let answers = keys.map((key) => serialised.get(key));
+        // The models not in the cache answer now, side by side (a warm search awaits nothing here).
+        if (answers.includes(undefined)) {
+          // Compiled once (Fastify keeps it by the schema object); a TypeBox schema is a plain JSON schema.
+          const serialise = reply.compileSerializationSchema(SearchResult as unknown as Record<string, unknown>);
+          answers = await Promise.all(
+            answers.map(async (items, i) => {
+              if (items !== undefined) return items;
+              const computed = (await engine.search(query, topK, models[i]!)).map((result) => serialise(result));
+              serialised.set(keys[i]!, computed);
+              return computed;
+            }),
+          );
+        }
         // A string is sent as it is: the schema's serialiser already made its items.
-        return reply.type('application/json; charset=utf-8').send(`[${interleave(answers).join(',')}]` as unknown as SearchReply);
+        return reply.type('application/json; charset=utf-8').send(`[${interleave(answers as string[][]).join(',')}]` as unknown as SearchReply);
       } catch (error) {
         if (error instanceof UnknownModelError) throw new HttpError(400, error.message);
         if (error instanceof ModelUnavailableError) {
