@@ -1,15 +1,19 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEmbeddedDbFromImage, type Db } from '../server/platform/store/db.ts';
+import { CORPUS_FILE } from './repo-files.ts';
 
 /**
- * What many tests start from, made once per run instead of by each test (tests/fixtures/prepare-run.ts
- * makes it, in a process of its own, whose memory goes when it ends): the weight-free models
- * fitted on the book, an empty embedded database, and a migrated one. Vitest's global setup
- * (below) makes them before the first test, and says where in the environment, which its test
+ * What many tests start from, made by tests/fixtures/prepare-run.ts in a process of its own (whose
+ * memory goes when it ends): the weight-free models fitted on the book, an empty embedded
+ * database, and a migrated one. They take about a minute to make, so they are kept on disk
+ * between runs, in a folder named by the hash of everything they are made from (below): a
+ * change to any of it is a new hash and a new folder, never a stale one. Vitest's global setup
+ * makes them when the hash has none yet, and says where in the environment, which its test
  * workers, and every process they start, inherit. Helpers used outside a test run (the bench)
  * find nothing named and make their own, as before.
  */
@@ -21,26 +25,91 @@ const PREPARED = 'ALCHEMY_TESTS_PREPARED';
  */
 const EMPTY_TEMPLATE = 'EMBEDDED_TEMPLATE_DIR';
 
+const REPO = path.resolve(import.meta.dirname, '..');
+/** Where the fixtures are kept between runs (ALCHEMY_TESTS_CACHE to move it), one folder per hash. */
+const CACHE = path.resolve(process.env.ALCHEMY_TESTS_CACHE || path.join(REPO, 'node_modules/.cache/alchemy-tests'));
+/** A kept folder no run has used for this long goes (other branches' hashes pile up otherwise). */
+const UNUSED_FOR_MS = 3 * 24 * 3600 * 1000;
+
 /**
- * Vitest's global setup: makes the run's fixtures in the run's temporary folder
- * (tests/run-temp-folder.ts, which runs first), deleted with it.
+ * What the fixtures are made from, every file of it: the book and its glosses, the code that
+ * fits the models (the search and book modules, common/, the platform with the store and its
+ * migrations), the making script, the installed packages (their lock) and Node's version.
  */
-export default async function prepareOncePerRun(): Promise<(() => void) | undefined> {
-  // Each project of the run calls this; the first prepares.
-  if (process.env[PREPARED]) return undefined;
-  const root = await mkdtemp(path.join(tmpdir(), 'prepared-'));
+const INPUTS = ['corpus', 'common', 'server/modules/search', 'server/modules/book', 'server/platform', 'tests/fixtures/prepare-run.ts', 'tests/run-fixtures.ts', 'tests/repo-files.ts', 'package-lock.json'];
+
+async function filesUnder(entry: string): Promise<string[]> {
+  const info = await stat(entry);
+  if (!info.isDirectory()) return [entry];
+  const names = (await readdir(entry)).sort();
+  return (await Promise.all(names.map((name) => filesUnder(path.join(entry, name))))).flat();
+}
+
+/** The hash of the fixtures' inputs: each file's path and content, in a fixed order. */
+export async function fixturesHash(): Promise<string> {
+  const hash = createHash('sha256').update(`node ${process.version}\n`);
+  const files = [...(await Promise.all(INPUTS.map((entry) => filesUnder(path.join(REPO, entry))))).flat(), CORPUS_FILE];
+  for (const file of files) hash.update(`${path.relative(REPO, file)}\n`).update(await readFile(file)).update('\n');
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** Makes the fixtures into `folder` (new), by tests/fixtures/prepare-run.ts. */
+async function prepare(folder: string): Promise<void> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/prepare-run.ts', root], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/prepare-run.ts', folder], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', resolve);
   });
-  if (code !== 0 || !existsSync(path.join(root, 'ready'))) throw new Error(`The tests' fixtures could not be made (exit ${code}):\n${output}`);
+  if (code !== 0 || !existsSync(path.join(folder, 'ready'))) throw new Error(`The tests' fixtures could not be made (exit ${code}):\n${output}`);
+}
+
+/** Removes the kept folders of other hashes that no run has used for UNUSED_FOR_MS, and half-made ones as old. */
+async function pruneOthers(keep: string): Promise<void> {
+  for (const name of await readdir(CACHE).catch(() => [] as string[])) {
+    const folder = path.join(CACHE, name);
+    if (folder === keep) continue;
+    const used = await stat(path.join(folder, 'ready')).catch(() => stat(folder).catch(() => null));
+    if (used && Date.now() - used.mtimeMs > UNUSED_FOR_MS) await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The folder of the fixtures for today's inputs, made if the hash has none yet: into a folder of
+ * its own, then renamed into place, so that a run cut short leaves nothing half made, and two runs
+ * making the same hash at once both end with one whole folder.
+ */
+export async function preparedFixtures(): Promise<string> {
+  const folder = path.join(CACHE, await fixturesHash());
+  if (!existsSync(path.join(folder, 'ready'))) {
+    await mkdir(CACHE, { recursive: true });
+    const making = `${folder}.making-${process.pid}-${Date.now()}`;
+    try {
+      await prepare(making);
+      await rename(making, folder).catch((error: NodeJS.ErrnoException) => {
+        // Another run put the same hash in place first: its folder is as good as ours.
+        if (!existsSync(path.join(folder, 'ready'))) throw error;
+      });
+    } finally {
+      await rm(making, { recursive: true, force: true });
+    }
+    await pruneOthers(folder);
+  }
+  // Its last use, by which pruning judges it.
+  const now = new Date();
+  await utimes(path.join(folder, 'ready'), now, now).catch(() => undefined);
+  return folder;
+}
+
+/**
+ * Vitest's global setup: finds the run's fixtures on disk, or makes them once for these inputs.
+ */
+export default async function prepareOncePerRun(): Promise<(() => void) | undefined> {
+  // Each project of the run calls this; the first prepares.
+  if (process.env[PREPARED]) return undefined;
+  const root = await preparedFixtures();
   process.env[PREPARED] = root;
   process.env[EMPTY_TEMPLATE] = path.join(root, 'pgdata-template');
   return () => {
