@@ -10,6 +10,7 @@ import { requestMetrics, type Metrics } from './platform/http/metrics.ts';
 import { FixedWindowLimiter, type SearchLimiter } from './platform/limits/rate-limit.ts';
 import { requireHost } from './platform/http/host-header.ts';
 import { setSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerApiDocs } from './platform/http/api-docs.ts';
 import { services } from './services.ts';
 import { registerStaticFiles } from './platform/http/static-files.ts';
 import { BODY_LIMIT_BYTES } from './platform/http/body-limits.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const { searchSeconds } = deps.metrics;
     deps.engine.onModelSearch = (model, seconds) => searchSeconds.observe({ model }, seconds);
   }
+  await registerApiDocs(app);
   await app.register(authentication);
   await app.register(
     async (api) => {
