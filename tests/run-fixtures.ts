@@ -33,10 +33,21 @@ const UNUSED_FOR_MS = 3 * 24 * 3600 * 1000;
 
 /**
  * What the fixtures are made from, every file of it: the book and its glosses, the code that
- * fits the models (the search and book modules, common/, the platform with the store and its
- * migrations), the making script, the installed packages (their lock) and Node's version.
+ * fits the models (the search and book modules, common/, what of the platform they and the store
+ * use: the store with its migrations, config, util, caches, log; not HTTP), the making script,
+ * the installed packages (their lock) and Node's version.
  */
-const INPUTS = ['corpus', 'common', 'server/modules/search', 'server/modules/book', 'server/platform', 'tests/fixtures/prepare-run.ts', 'tests/run-fixtures.ts', 'tests/repo-files.ts', 'package-lock.json'];
+const INPUTS = [
+  'corpus',
+  'common',
+  'server/modules/search',
+  'server/modules/book',
+  'server/platform/store',
+  'server/platform/config',
+  'server/platform/util',
+  'server/platform/caches',
+  'server/platform/log.ts',
+  'tests/fixtures/prepare-run.ts', 'tests/run-fixtures.ts', 'tests/repo-files.ts', 'package-lock.json'];
 
 async function filesUnder(entry: string): Promise<string[]> {
   const info = await stat(entry);
