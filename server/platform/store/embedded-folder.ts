@@ -37,7 +37,9 @@ function embeddedTemplateDir(): string {
   if (process.env.EMBEDDED_TEMPLATE_DIR) return process.env.EMBEDDED_TEMPLATE_DIR;
   // Worked out when a folder is made, not on import: the client's tests (jsdom) import this
   // module through server/platform/http/errors.ts, and there a module's URL is not a file's.
-  return fileURLToPath(new URL('../../store/pgdata-template', import.meta.url));
+  // Beside the bundle this module is built into (dist-server/main.js): the path is the built
+  // server's, not this file's (from the sources it names nothing, and initdb runs).
+  return fileURLToPath(new URL('./pgdata-template', import.meta.url));
 }
 
 /**
