@@ -10,7 +10,7 @@ import { staticKeyRing, StoredKeyRing } from './modules/auth/index.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoUser } from './modules/admin/index.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config/config.ts';
-import { createLogger, driverWords } from './platform/log.ts';
+import { createLogger, driverWords, textDestination } from './platform/log.ts';
 import { CorpusError } from './modules/book/index.ts';
 import { keepForgetting, VOTE_RETENTION_DAYS } from './modules/housekeeping/index.ts';
 import { checkAdminSocketPath, listenForAdmin } from './modules/admin/index.ts';
@@ -39,7 +39,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   checkArenaArms(config.arenaArms); // the pool's arms, before anything starts
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat === 'text' ? textDestination() : undefined);
   const started = performance.now();
   // Hashed on libuv's threads while this one opens the store and loads the models.
   const dummyHash = dummyPasswordHash();
@@ -162,7 +162,10 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
     throw new ListenError(error);
   });
-  app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started) }, 'ready');
+  const address = `http://${/^(0\.0\.0\.0|::)$/.test(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started), address }, 'ready');
+  // For a person at a terminal, the address on a line of its own, where it is seen.
+  if (config.logFormat === 'text') process.stdout.write(`\n  Open ${address} in a browser.\n\n`);
 
   // Votes saved before the arena's checks, or for a model not served then, are checked now, while the server serves.
   recheckVotes(db, app.shownCheck, () => closing).then(

@@ -61,6 +61,34 @@ export function driverWords(error: unknown): { message: string; code?: string } 
   return typeof code === 'string' ? { message: cause.message, code } : { message: cause.message };
 }
 
+/** How log lines are written: one JSON object each (for an operator's tools), or a sentence each (for a person at a terminal). */
+export type LogFormat = 'json' | 'text';
+
+const LEVEL_WORDS: Record<number, string> = { 40: 'warning', 50: 'error', 60: 'fatal' };
+
+/**
+ * One JSON log line as a person reads it: its message, after its level when that is worse than
+ * info, with the error's message, or a request's method, path, status and time.
+ */
+export function textLine(json: string): string {
+  let entry: { level?: number; msg?: string; err?: { message?: string }; req?: { method?: string; path?: string }; statusCode?: number; ms?: number };
+  try {
+    entry = JSON.parse(json) as typeof entry;
+  } catch {
+    return json.endsWith('\n') ? json : `${json}\n`;
+  }
+  const level = LEVEL_WORDS[entry.level ?? 30];
+  let text = entry.msg ?? '';
+  if (entry.req && entry.statusCode !== undefined) text = `${entry.req.method} ${entry.req.path ?? ''} ${entry.statusCode} (${entry.ms} ms)`;
+  if (entry.err?.message) text += `: ${entry.err.message}`;
+  return `${level ? `${level}: ` : ''}${text}\n`;
+}
+
+/** A pino destination writing each line as `textLine` makes it. */
+export function textDestination(out: Pick<NodeJS.WritableStream, 'write'> = process.stdout): DestinationStream {
+  return { write: (line: string) => void out.write(textLine(line)) };
+}
+
 /** Structured logs that never hold credentials, tokens, request bodies, query strings or SQL parameters. */
 export function createLogger(level = 'info', destination?: DestinationStream): FastifyBaseLogger {
   const options = {

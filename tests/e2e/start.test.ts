@@ -25,6 +25,14 @@ describe('the server as npm start runs it', () => {
     expect(server.output()).toContain('model lineup: corpus');
   });
 
+  it('writes at most 30 lines on a first start up to being ready, the address among them', () => {
+    const lines = server.output().split('\n');
+    const ready = lines.findIndex((line) => line.includes('"msg":"ready"'));
+    expect(ready).toBeGreaterThan(0);
+    expect(ready + 1).toBeLessThanOrEqual(30);
+    expect(lines[ready]).toContain(`"address":"${server.url}"`);
+  });
+
   it('fits the weight-free models in a worker thread on a first start, then loads what it cached', () => {
     const log = server.output();
     expect(log).toMatch(/"models":\["lsa-96","sif-150"\].*"msg":"indexes built in a worker thread"/);

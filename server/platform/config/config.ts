@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_SAVE_ITEMS } from '../../../contract/api-schemas.ts';
 import { shippedBookFile } from './book-file.ts';
+import type { LogFormat } from '../log.ts';
 
 /** Every server setting, read once from the environment (see README "Settings"). */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   /** How many proxies stand in front of the server (TRUST_PROXY); 0: none, the peer is the reader. */
   trustProxy: number;
   logLevel: string;
+  /** LOG_FORMAT: `json` (a JSON object a line) or `text` (a sentence a line); by default text on a terminal, JSON otherwise. */
+  logFormat: LogFormat;
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +173,13 @@ function arenaArmsSetting(env: NodeJS.ProcessEnv): unknown {
   }
 }
 
+/** LOG_FORMAT: json or text; unset, text on a terminal and JSON otherwise. */
+function logFormatSetting(env: NodeJS.ProcessEnv): LogFormat {
+  const value = env.LOG_FORMAT || (process.stdout.isTTY ? 'text' : 'json');
+  if (value !== 'json' && value !== 'text') throw new ConfigError(`LOG_FORMAT must be json or text (got "${value}")`);
+  return value;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -215,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: trustProxySetting(env),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormatSetting(env),
     metricsPort: env.METRICS_PORT ? intSetting(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
   };
   if (!LOG_LEVELS.includes(config.logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${config.logLevel}")`);

@@ -1,6 +1,7 @@
 /**
- * Progress of long work on the terminal: a bar that redraws in place on a TTY, and a line at
- * each quarter elsewhere (CI logs, files).
+ * Progress of long work on the terminal: a bar that redraws in place on a TTY, and elsewhere (CI
+ * logs, files) one line when the work is done, so that a first start writes a few lines, not a
+ * screenful.
  */
 export interface Progress {
   update(done: number): void;
@@ -12,21 +13,17 @@ export type ProgressStream = Pick<NodeJS.WriteStream, 'write' | 'isTTY'>;
 
 export function terminalProgress(label: string, total: number, stream: ProgressStream = process.stderr): Progress {
   const started = performance.now();
-  let lastQuarter = -1;
   const width = 30;
+  let drawn = -1;
   return {
     update(done) {
+      if (!stream.isTTY) return;
       const fraction = total === 0 ? 1 : Math.min(done / total, 1);
-      if (stream.isTTY) {
-        const filled = Math.round(fraction * width);
-        stream.write(`\r${label} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}`);
-      } else {
-        const quarter = Math.floor(fraction * 4);
-        if (quarter > lastQuarter) {
-          lastQuarter = quarter;
-          stream.write(`${label}: ${done}/${total}\n`);
-        }
-      }
+      const filled = Math.round(fraction * width);
+      // Redrawn only when the bar grows: a thousand sentences are not a thousand writes.
+      if (filled === drawn && done !== total) return;
+      drawn = filled;
+      stream.write(`\r${label} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}`);
     },
     finish(note) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
