@@ -5,11 +5,22 @@
 export type BlockKind = 'paragraph' | 'verse' | 'list';
 
 export interface Block {
+  /** The reader's address: `<part>#p<N>`, N counted from 1 across the part's sections (headings and Notes left out). */
+  anchor: string;
   kind: BlockKind;
   /** As printed: Markdown emphasis and footnote markers removed; verse keeps its line breaks. */
   text: string;
   /** Labels of the footnotes this block points to. */
   notes: string[];
+  /** Where each footnote mark stands: after the character before `at` in `text`. */
+  marks: NoteMark[];
+  /** Italic (or bold) spans of `text`, [start, end). */
+  emphasis: Array<[number, number]>;
+}
+
+export interface NoteMark {
+  label: string;
+  at: number;
 }
 
 export interface Section {
@@ -44,6 +55,48 @@ export function plainText(markdown: string): string {
     .replace(/[ \t]+$/gm, '');
 }
 
+const NOTE_OPEN = '\uE000';
+const NOTE_CLOSE = '\uE001';
+const EM_OPEN = '\uE002';
+const EM_CLOSE = '\uE003';
+
+/**
+ * plainText with what it removes remembered: the footnote marks' places and the emphasised spans,
+ * as offsets into the plain text (the same text plainText(markdown).trim() gives).
+ */
+export function plainWithMarks(markdown: string): { text: string; marks: NoteMark[]; emphasis: Array<[number, number]> } {
+  const marked = markdown
+    .replace(FOOTNOTE_REF, `${NOTE_OPEN}$1${NOTE_CLOSE}`)
+    .replace(/\*\*(.+?)\*\*/gs, `${EM_OPEN}$1${EM_CLOSE}`)
+    .replace(/(^|[^\w])_(.+?)_(?=[^\w]|$)/gs, `$1${EM_OPEN}$2${EM_CLOSE}`)
+    .replace(/\\([[\]*_\\])/g, '$1')
+    .replace(/[ \t]+((?:\uE000[^\uE001]*\uE001|[\uE002\uE003])*)$/gm, '$1');
+  let text = '';
+  const marks: NoteMark[] = [];
+  const emphasis: Array<[number, number]> = [];
+  let open = -1;
+  for (let i = 0; i < marked.length; i++) {
+    const c = marked[i]!;
+    if (c === NOTE_OPEN) {
+      const end = marked.indexOf(NOTE_CLOSE, i);
+      marks.push({ label: marked.slice(i + 1, end), at: text.length });
+      i = end;
+    } else if (c === EM_OPEN) open = text.length;
+    else if (c === EM_CLOSE) {
+      if (open !== -1 && text.length > open) emphasis.push([open, text.length]);
+      open = -1;
+    } else text += c;
+  }
+  const lead = text.length - text.trimStart().length;
+  const trimmed = text.trim();
+  const clamp = (n: number) => Math.min(Math.max(n - lead, 0), trimmed.length);
+  return {
+    text: trimmed,
+    marks: marks.map((m) => ({ label: m.label, at: clamp(m.at) })),
+    emphasis: emphasis.map(([s, e]): [number, number] => [clamp(s), clamp(e)]).filter(([s, e]) => e > s),
+  };
+}
+
 function classify(lines: string[]): BlockKind {
   if (lines.every((l) => /^(\d+\.|[-*])\s/.test(l))) return 'list';
   return lines.length > 1 ? 'verse' : 'paragraph';
@@ -72,6 +125,7 @@ export function parseBook(markdown: string): ParsedBook {
   let chapter: Chapter | undefined;
   let section: Section | undefined;
   let inNotes = false;
+  let ordinal = 0;
   let buffer: string[] = [];
 
   const flush = () => {
@@ -87,8 +141,11 @@ export function parseBook(markdown: string): ParsedBook {
     const notes = [...raw.matchAll(FOOTNOTE_REF)].map((m) => m[1]!);
     const rawLines = raw.split('\n');
     const kind = classify(rawLines);
-    const text = plainText(raw).trim();
-    if (text) section.blocks.push({ kind, text, notes });
+    const { text, marks, emphasis } = plainWithMarks(raw);
+    if (text) {
+      ordinal += 1;
+      section.blocks.push({ anchor: `${chapter!.slug}#p${ordinal}`, kind, text, notes, marks, emphasis });
+    }
   };
 
   for (const line of lines) {
@@ -105,6 +162,7 @@ export function parseBook(markdown: string): ParsedBook {
         chapter.sections.push(section);
         chapters.push(chapter);
         inNotes = false;
+        ordinal = 0;
       } else {
         inNotes = /^notes$/i.test(name);
         if (!inNotes) {
