@@ -85,6 +85,9 @@ export type SearchRequest = Static<typeof SearchRequest>;
 export const Highlight = Type.Object({ start: Type.Integer(), end: Type.Integer() });
 export type Highlight = Static<typeof Highlight>;
 
+export const Mark = Type.Object({ anchor: Type.String(), start: Type.Integer(), end: Type.Integer() });
+export type Mark = Static<typeof Mark>;
+
 export const SearchResult = Type.Object({
   id: Type.String(),
   text: Type.String(),
@@ -99,6 +102,10 @@ export const SearchResult = Type.Object({
   rank: Type.Integer(),
   /** Character offsets in `text` of the sentence that best matches the query, by the same model. */
   highlight: Type.Optional(Highlight),
+  /** The paragraph where the passage begins, as the reader addresses it (`ch4#p12`, GET /api/book). */
+  anchor: Type.String(),
+  /** The highlighted sentence in the book: its paragraph and its offsets in that paragraph's `text` in GET /api/book. */
+  mark: Type.Optional(Mark),
 });
 export type SearchResult = Static<typeof SearchResult>;
 
@@ -126,6 +133,43 @@ export const PassageContext = Type.Object({
   more_after: Type.Integer(),
 });
 export type PassageContext = Static<typeof PassageContext>;
+
+// --- the book, to read (GET /api/book: public, the same for every caller) ------------------------
+
+/** A paragraph as printed, addressed `<part>#p<n>` (n from 1 across the part's sections; headings and notes aside). */
+export const BookParagraph = Type.Object({
+  n: Type.Integer({ minimum: 1 }),
+  /** The `###` heading it stands under, or null. */
+  section: Nullable(Type.String()),
+  kind: OneOf(['paragraph', 'verse', 'list']),
+  /** Plain text as printed: emphasis and footnote marks removed; verse and lists keep their line breaks. */
+  text: Type.String(),
+  /** Italic spans of `text`, [start, end). */
+  emphasis: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  /** Footnote marks: the note `label` is marked after the character before `at` in `text`. */
+  notes: Type.Array(Type.Object({ label: Type.String(), at: Type.Integer() })),
+  /** The 1909 edition's page the paragraph begins on (null before the first numbered page). */
+  page: Nullable(Type.Integer()),
+  /** Pages that begin inside the paragraph, at offset `at` of `text`. */
+  pages: Type.Array(Type.Object({ page: Type.Integer(), at: Type.Integer() })),
+});
+export type BookParagraph = Static<typeof BookParagraph>;
+
+export const BookPart = Type.Object({
+  /** editorial-note, preface, introduction, ch1 … ch8. */
+  slug: Type.String(),
+  heading: Type.String(),
+  paragraphs: Type.Array(BookParagraph),
+  notes: Type.Array(Type.Object({ label: Type.String(), text: Type.String() })),
+});
+export type BookPart = Static<typeof BookPart>;
+
+export const BookReply = Type.Object({
+  title: Type.String(),
+  edition: Type.String(),
+  parts: Type.Array(BookPart),
+});
+export type BookReply = Static<typeof BookReply>;
 
 // --- votes ----------------------------------------------------------------------------------
 

@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/index.ts';
 import { feedbackRoutes } from './modules/arena/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { offlinePackRoutes } from './modules/offline-pack/index.ts';
+import { bookRoutes } from './modules/book/index.ts';
+import { shippedBookFile } from './platform/config/book-file.ts';
 import { searchRoutes } from './modules/arena/index.ts';
 import { statsRoutes } from './modules/arena/index.ts';
 import type { RetrievalEngine } from './modules/search/index.ts';
@@ -59,6 +61,8 @@ export interface AppDeps {
   logLevel?: string;
   /** Where the offline pack is built and kept (DATA_DIR/vectors); without it the server offers none. */
   offlinePackDir?: string;
+  /** The book GET /api/book gives (CORPUS_FILE; the shipped book by default), read once as the app is built. */
+  bookFile?: string;
 }
 
 /**
@@ -158,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(searchRoutes);
       await api.register(offlinePackRoutes, { dir: deps.offlinePackDir ?? null });
+      await api.register(bookRoutes, { file: deps.bookFile ?? shippedBookFile() });
     },
     { prefix: '/api' },
   );

@@ -121,6 +121,7 @@ async function main(): Promise<void> {
     ...(metrics ? { metrics } : {}),
     staticDir: config.staticDir,
     offlinePackDir: path.join(config.dataDir, 'vectors'),
+    bookFile: config.corpusFile,
     trustProxy: config.trustProxy,
     logger,
   });

@@ -11,7 +11,8 @@ import { PackError, QuantisedRows, type PackValue } from './pack-codec.ts';
  * server runs (common/search). Built by the server from the fitted state it searches with
  * (server/modules/offline-pack/pack-builder.ts), read by the app's search worker, and by the parity test.
  *
- * - the book's passages (id, text, chapter, section, place);
+ * - the book's passages (id, text, chapter, section, place, and the paragraphs each holds: a
+ *   result's `anchor` and `mark` are computed from them, as the server does; format 2);
  * - per model: its name and version, its recipe (which model, fitted with which settings), its
  *   fitted state (vocabulary, term matrices, the lexicon of WordNet relatives and thesaurus
  *   entries it was fitted with), and its passage and sentence vectors with their sentences' spans;
@@ -23,7 +24,7 @@ import { PackError, QuantisedRows, type PackValue } from './pack-codec.ts';
  * out: a device draws the rows a query needs from its seed. The two models' lexicon is one
  * (they are fitted on one book), kept once.
  */
-export const PACK_FORMAT = 1;
+export const PACK_FORMAT = 2;
 
 export interface PackedModel {
   identity: ModelIdentity;
@@ -107,7 +108,17 @@ export function packValue(version: string, book: PackContents['book'], models: P
   return {
     format: PACK_FORMAT,
     version,
-    book: { title: book.title, passages: book.passages.map(({ id, text, chapter, section, index }) => ({ id, text, chapter, section, index })) },
+    book: {
+      title: book.title,
+      passages: book.passages.map(({ id, text, chapter, section, index, paragraphs }) => ({
+        id,
+        text,
+        chapter,
+        section,
+        index,
+        paragraphs: paragraphs.map(({ anchor, at, from, to }) => ({ anchor, at, from, to })),
+      })),
+    },
     words: words
       ? { source: words.source, dims: words.dims, words: words.table.words.join(' '), ranks: words.table.ranks, vectors: words.table.vectors, scales: words.table.scales }
       : null,

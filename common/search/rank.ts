@@ -1,5 +1,6 @@
 import type { SearchResult } from '../../contract/api-schemas.ts';
 import type { PassageIndex, RankedPassage } from './passage-index.ts';
+import { markOf, type PassageParagraph } from './paragraph-map.ts';
 import { modelType } from './types.ts';
 
 /** What a result says of its passage (the server's corpus passages, a device's pack). */
@@ -10,6 +11,8 @@ export interface BookPassage {
   section: string | null;
   /** Place in the book, from 0 (a result's passage_index). */
   index: number;
+  /** The paragraphs it holds, in order (the first one's address is a result's `anchor`). */
+  paragraphs: PassageParagraph[];
 }
 
 /** A model that answers, and its index. */
@@ -29,8 +32,9 @@ export function rankPassages(index: PassageIndex, vector: Float32Array, topK: nu
 }
 
 /**
- * Ranked passages as /api/search returns them, each with its sentence closest to the query (any
- * model: the keyword arm's too): the server's answer, and a device's, are made here.
+ * A model's ranked passages as /api/search returns them, each with its sentence closest to the
+ * query (in the passage, and in its paragraph of the book: `anchor`, `mark`): the server's
+ * answer, and a device's, are made here (any model: the keyword arm's too).
  */
 export function resultsOf(model: Omit<ServedModel, 'index'>, passages: readonly BookPassage[], hits: readonly RankedPassage[]): SearchResult[] {
   return hits.map((hit, i): SearchResult => {
@@ -46,6 +50,8 @@ export function resultsOf(model: Omit<ServedModel, 'index'>, passages: readonly 
       passage_index: passage.index,
       rank: i + 1,
       ...(hit.highlight ? { highlight: hit.highlight } : {}),
+      anchor: passage.paragraphs[0]!.anchor,
+      ...(hit.highlight ? { mark: markOf(passage.paragraphs, hit.highlight) } : {}),
     };
   });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chunkPassages, cutPoints, DEFAULT_SIZES, sentenceSpans, splitSentences } from '../../server/modules/book/chunk-passages.ts';
 import { corpusFromMarkdown } from '../../server/modules/book/load-corpus.ts';
+import { markOf } from '../../common/search/paragraph-map.ts';
 import { parseBook, plainText } from '../../server/modules/book/parse-book.ts';
 import { CORPUS_FILE } from '../repo-files.ts';
 
@@ -84,6 +85,13 @@ describe('passages', () => {
       for (const part of p.paragraphs) expect(p.text.slice(part.at, part.at + part.to - part.from)).toBe(blockOf(part.anchor).text.slice(part.from, part.to));
     }
     expect(passages.find((p) => p.id === 'ch1-1')!.paragraphs[0]).toEqual({ anchor: 'ch1#p1', at: 0, from: 0, to: expect.any(Number) });
+    // Every sentence a result may mark is the same words at its place in its paragraph.
+    for (const p of passages) {
+      for (const [start, end] of sentenceSpans(p.text)) {
+        const mark = markOf(p.paragraphs, { start, end });
+        expect(blockOf(mark.anchor).text.slice(mark.start, mark.end), p.id).toBe(p.text.slice(start, end));
+      }
+    }
     const anchors = passages.flatMap((p) => p.paragraphs.map((part) => part.anchor));
     expect(new Set(anchors).size).toBe(185); // every paragraph of the book, in order
   });

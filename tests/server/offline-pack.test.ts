@@ -56,7 +56,7 @@ const byModel = (results: SearchResult[]) => {
 };
 
 describe('search on the device, from the offline pack', () => {
-  it('answers every evaluation question as the server does: the same first three passages per model, in order, with the same sentence marked', async () => {
+  it('answers every evaluation question as the server does: the same first three passages per model, in order, with the same sentence marked, in the same paragraph of the book', async () => {
     const questions = await loadQuestions();
     expect(questions.length).toBeGreaterThan(500);
     const differences: string[] = [];
@@ -67,7 +67,8 @@ describe('search on the device, from the offline pack', () => {
       expect(Object.keys(here)).toEqual(Object.keys(server));
       for (const [model, results] of Object.entries(server)) {
         const mine = here[model]!;
-        const shown = (list: SearchResult[]) => list.map((r) => `${r.id}@${r.highlight?.start}-${r.highlight?.end}`).join(' ');
+        const shown = (list: SearchResult[]) =>
+          list.map((r) => `${r.id}@${r.highlight?.start}-${r.highlight?.end} ${r.anchor} ${r.mark?.anchor}:${r.mark?.start}-${r.mark?.end}`).join(' ');
         if (shown(mine) !== shown(results)) differences.push(`${model}: "${query}": server ${shown(results)}, device ${shown(mine)}`);
         results.forEach((r, i) => (largestGap = Math.max(largestGap, Math.abs(r.similarity - (mine[i]?.similarity ?? 0)))));
         // What a vote carries is what the server would have shown.

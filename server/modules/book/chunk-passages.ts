@@ -1,4 +1,7 @@
+import type { PassageParagraph } from '../../../common/search/paragraph-map.ts';
 import type { Block, ParsedBook } from './parse-book.ts';
+
+export type { PassageParagraph };
 
 /** Passage sizes in words; chosen by measurement (`npm run eval -- --sizes`, see README). */
 export interface ChunkSizes {
@@ -160,16 +163,6 @@ function topUp(unit: Unit, short: number, sizes: ChunkSizes): [Unit, Unit] | und
     return [{ ...a!, notes: unit.notes.filter((l) => a!.notes.includes(l)) }, { ...b!, notes: unit.notes.filter((l) => !a!.notes.includes(l)) }];
   }
   return undefined;
-}
-
-/** How much of which paragraph a passage holds: its text's [at, at + (to - from)) is the paragraph's [from, to). */
-export interface PassageParagraph {
-  anchor: string;
-  /** Where the paragraph's part begins in the passage's text. */
-  at: number;
-  /** The part's [from, to) in the paragraph's own text (`/api/book`). */
-  from: number;
-  to: number;
 }
 
 /** A group's text (its paragraphs' parts, a blank line between two) and where each part stands in it. */

@@ -5,3 +5,5 @@ export { GLOSSES_ABOUT, glossFile, passageTextHash } from './glosses.ts';
 export type { GlossFile } from './glosses.ts';
 export { CorpusError, loadCorpus } from './load-corpus.ts';
 export type { Corpus } from './load-corpus.ts';
+export { bookParagraphs, loadBookReply } from './book-reply.ts';
+export { bookRoutes } from './book-routes.ts';
