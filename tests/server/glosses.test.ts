@@ -2,31 +2,40 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { glossesFor, glossFile, loadGlosses, passageTextHash, type GlossFile } from '../../server/modules/book/glosses.ts';
+import { glossesFor, glossFile, loadGlosses, textHash, type GlossFile } from '../../server/modules/book/glosses.ts';
+import { bookParagraphs } from '../../server/modules/book/book-reply.ts';
 import { CorpusError, loadCorpus } from '../../server/modules/book/load-corpus.ts';
 import { LSA_SETTINGS, SIF_SETTINGS } from '../../server/modules/search/models/lineup.ts';
 import { lsaRecipe } from '../../server/modules/search/fit/lsa-fit.ts';
 import { sifRecipe } from '../../server/modules/search/fit/sif-fit.ts';
 import { corpusEngine, CORPUS_FILE } from './engine-helpers.ts';
 
-const passages = [
-  { id: 'ch1-1', text: 'Knowledge of self is the key.' },
-  { id: 'ch1-2', text: 'The heart is a mirror.' },
-];
+const paragraphs = new Map([
+  ['ch1#p1', 'Knowledge of self is the key.'],
+  ['ch1#p2', 'The heart is a mirror.'],
+  ['ch1#p3', 'The body is its kingdom.'],
+]);
+const passages = [{ paragraphs: [{ anchor: 'ch1#p1' }] }, { paragraphs: [{ anchor: 'ch1#p2' }] }, { paragraphs: [{ anchor: 'ch1#p1' }, { anchor: 'ch1#p3' }] }];
+const textOf = (anchor: string) => paragraphs.get(anchor);
 const file = (entries: Record<string, { text: string; lines: string[] }>): GlossFile => ({
   about: 'test',
-  passages: Object.fromEntries(Object.entries(entries).map(([id, { text, lines }]) => [id, { text_sha256: passageTextHash(text), lines }])),
+  paragraphs: Object.fromEntries(Object.entries(entries).map(([address, { text, lines }]) => [address, { text_sha256: textHash(text), lines }])),
 });
 
-describe('passage glosses', () => {
-  it('attach to a passage only for the text they were written for', () => {
+describe('paragraph glosses', () => {
+  it("attach to a paragraph only for the text they were written for; a passage's gloss is its paragraphs' lines", () => {
     const glosses = file({
-      'ch1-1': { text: 'Knowledge of self is the key.', lines: ['Why know yourself?', 'Self-awareness first.'] },
-      'ch1-2': { text: 'The heart is a mirror, once.', lines: ['The heart as a mirror.'] },
-      'ch9-9': { text: 'No such passage.', lines: ['Nothing.'] },
+      'ch1#p1': { text: 'Knowledge of self is the key.', lines: ['Why know yourself?', 'Self-awareness first.'] },
+      'ch1#p2': { text: 'The heart is a mirror, once.', lines: ['The heart as a mirror.'] },
+      'ch1#p3': { text: 'The body is its kingdom.', lines: ['The body as a kingdom.', 'Why know yourself?'] },
+      'ch9#p9': { text: 'No such paragraph.', lines: ['Nothing.'] },
     });
-    expect(glossesFor(passages, glosses)).toEqual(['Why know yourself?\nSelf-awareness first.', '']);
-    expect(glossesFor(passages, undefined)).toEqual(['', '']);
+    expect(glossesFor(passages, textOf, glosses)).toEqual([
+      'Why know yourself?\nSelf-awareness first.',
+      '',
+      'Why know yourself?\nSelf-awareness first.\nThe body as a kingdom.',
+    ]);
+    expect(glossesFor(passages, textOf, undefined)).toEqual(['', '', '']);
   });
 
   it('are read from glosses.json beside the book: none without one, a clear error for a broken one', async () => {
@@ -36,21 +45,32 @@ describe('passage glosses', () => {
     expect(glossFile(book)).toBe(path.join(dir, 'glosses.json'));
     expect(await loadGlosses(glossFile(book))).toBeUndefined();
     expect((await loadCorpus(book)).passages.every((p) => p.gloss === undefined)).toBe(true);
-    await writeFile(glossFile(book), JSON.stringify({ about: 'x', passages: { 'ch1-1': { lines: 'not a list' } } }));
+    await writeFile(glossFile(book), JSON.stringify({ about: 'x', paragraphs: { 'ch1#p1': { lines: 'not a list' } } }));
     await expect(loadGlosses(glossFile(book))).rejects.toThrow(/is not a gloss file/);
     await expect(loadCorpus(book)).rejects.toThrow(CorpusError);
   });
 
-  it("ship with the book: every passage glossed in a few lines, for its text as it is, with their provenance", async () => {
+  it('ship with the book: every passage glossed, every gloss for its paragraph as it is, with their provenance', async () => {
     const shipped = JSON.parse(await readFile(glossFile(CORPUS_FILE), 'utf8')) as GlossFile;
     expect(shipped.about).toMatch(/never from evaluation questions/);
-    const corpus = await loadCorpus(CORPUS_FILE);
-    expect(Object.keys(shipped.passages).sort()).toEqual(corpus.passages.map((p) => p.id).sort());
-    for (const p of corpus.passages) {
-      const lines = p.gloss?.split('\n') ?? [];
-      expect(lines.length, p.id).toBeGreaterThanOrEqual(2);
-      expect(lines.length, p.id).toBeLessThanOrEqual(6);
+    const texts = new Map((await bookParagraphs(CORPUS_FILE)).map((p) => [p.anchor, p.text]));
+    for (const [address, gloss] of Object.entries(shipped.paragraphs)) {
+      expect(gloss.text_sha256, address).toBe(textHash(texts.get(address) ?? ''));
     }
+    const corpus = await loadCorpus(CORPUS_FILE);
+    for (const p of corpus.passages) expect(p.gloss?.split('\n').length ?? 0, p.id).toBeGreaterThanOrEqual(2);
+  });
+
+  it('kept every line written for the first chunking, each on the first paragraph its passage held', async () => {
+    const shipped = JSON.parse(await readFile(glossFile(CORPUS_FILE), 'utf8')) as GlossFile;
+    const v1 = JSON.parse(await readFile(path.join(path.dirname(CORPUS_FILE), 'passages-v1.json'), 'utf8')) as {
+      passages: Record<string, { paragraphs: string[] }>;
+    };
+    // 668 lines were written for the 173 passages of chunking 1; none is lost or doubled.
+    expect(Object.values(shipped.paragraphs).flatMap((g) => g.lines)).toHaveLength(668);
+    const firsts = new Set(Object.values(v1.passages).map((p) => p.paragraphs[0]));
+    expect(Object.keys(shipped.paragraphs).every((address) => firsts.has(address))).toBe(true);
+    expect(shipped.paragraphs['ch2#p10']!.lines.some((line) => /burnout/.test(line))).toBe(true);
   });
 
   it("are named in both models' names and versions, with their weight", () => {
@@ -65,14 +85,14 @@ describe('passage glosses', () => {
 
   it("let a reader's word of today that only a gloss uses find its passage, whose text and mark stay the book's", async () => {
     const engine = await corpusEngine();
-    const passage = engine.corpus.passages.find((p) => p.id === 'ch2-10')!;
+    const passage = engine.corpus.passages.find((p) => p.paragraphs.some((x) => x.anchor === 'ch2#p10'))!;
     // The book says a man "ceases to take any interest in worldly matters"; its gloss, burnout.
     expect(passage.text).not.toMatch(/burnout/i);
     expect(passage.gloss).toMatch(/burnout/);
     const results = await engine.search('can burnout have a spiritual meaning?', 1, ['lsa-96', 'sif-150']);
     expect(results.map((r) => [r.model, r.id])).toEqual([
-      ['lsa-96', 'ch2-10'],
-      ['sif-150', 'ch2-10'],
+      ['lsa-96', passage.id],
+      ['sif-150', passage.id],
     ]);
     for (const r of results) {
       expect(r.text).toBe(passage.text);

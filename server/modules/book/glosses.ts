@@ -3,25 +3,27 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Passage glosses: for each passage, a few lines in a modern reader's words saying what it
+ * Glosses: for each paragraph of the book, a few lines in a modern reader's words saying what it
  * answers ("How to respond to people who deny the afterlife and dismiss hell as a scare tactic").
- * Written by reading each passage, never from the evaluation's questions. A gloss names the text
- * it was written for by its sha256, so it never attaches to a passage whose text has changed.
+ * Written by reading the book, never from the evaluation's questions. Keyed by the paragraph's
+ * address (`ch4#p12`, as the reader's), each names the text it was written for by its sha256, so
+ * it never attaches to a paragraph whose text has changed; a passage's gloss is its paragraphs'
+ * lines together, so a new cut of the book into passages keeps every gloss.
  */
 export interface GlossFile {
   about: string;
-  passages: Record<string, { text_sha256: string; lines: string[] }>;
+  paragraphs: Record<string, { text_sha256: string; lines: string[] }>;
 }
 
 export const GLOSSES_ABOUT =
-  "Passage glosses: for each passage of the book's default chunking, a few lines in a modern reader's words saying what it answers, written by reading each passage of Claud Field's translation, never from evaluation questions, on 2026-11-27; public domain like the book. text_sha256 is the sha256 of the passage's text as chunked (UTF-8): a gloss attaches only to that text.";
+  "Paragraph glosses: for each paragraph of the book (its address as the reader's: ch4#p12), a few lines in a modern reader's words saying what it answers, written by reading Claud Field's translation, never from evaluation questions, on 2026-11-27; public domain like the book. text_sha256 is the sha256 of the paragraph's text as /api/book gives it (UTF-8: emphasis and footnote marks removed): a gloss attaches only to that text. A passage's gloss is the lines of the paragraphs it holds. Written per passage of the first chunking and moved on 2026-11-28 onto the first paragraph each of those passages held (corpus/passages-v1.json), every line kept; the paragraphs' texts are the proofread book's (corpus/corrections.tsv changed only scanning errors in them).";
 
 /** The glosses shipped beside a book: `glosses.json` in its folder. */
 export function glossFile(bookFile: string): string {
   return path.join(path.dirname(bookFile), 'glosses.json');
 }
 
-export function passageTextHash(text: string): string {
+export function textHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
@@ -35,23 +37,32 @@ export async function loadGlosses(file: string): Promise<GlossFile | undefined> 
     throw error;
   }
   const parsed = JSON.parse(json) as GlossFile;
-  const entries = Object.entries(parsed?.passages ?? {});
+  const entries = Object.entries(parsed?.paragraphs ?? {});
   const wellFormed =
-    typeof parsed?.passages === 'object' &&
+    typeof parsed?.paragraphs === 'object' &&
     entries.every(
-      ([, g]) => typeof g?.text_sha256 === 'string' && Array.isArray(g.lines) && g.lines.every((line) => typeof line === 'string'),
+      ([address, g]) =>
+        /^[a-z0-9-]+#p\d+$/.test(address) && typeof g?.text_sha256 === 'string' && Array.isArray(g.lines) && g.lines.every((line) => typeof line === 'string'),
     );
-  if (!wellFormed) throw new Error(`${file} is not a gloss file: {"about", "passages": {"<id>": {"text_sha256", "lines": [...]}}}`);
+  if (!wellFormed) throw new Error(`${file} is not a gloss file: {"about", "paragraphs": {"<part>#p<N>": {"text_sha256", "lines": [...]}}}`);
   return parsed;
 }
 
 /**
- * Each passage's gloss, its lines one a line, or '' where it has none: no entry for its id, or
- * one written for another text.
+ * Each passage's gloss: the lines of its paragraphs (each line once), one a line, or '' where it
+ * has none: no entry for any of its paragraphs, or only ones written for another text.
  */
-export function glossesFor(passages: Array<{ id: string; text: string }>, glosses: GlossFile | undefined): string[] {
+export function glossesFor(
+  passages: Array<{ paragraphs: Array<{ anchor: string }> }>,
+  paragraphText: (anchor: string) => string | undefined,
+  glosses: GlossFile | undefined,
+): string[] {
   return passages.map((p) => {
-    const gloss = glosses?.passages[p.id];
-    return gloss && gloss.text_sha256 === passageTextHash(p.text) ? gloss.lines.join('\n') : '';
+    const lines = p.paragraphs.flatMap(({ anchor }) => {
+      const gloss = glosses?.paragraphs[anchor];
+      const text = paragraphText(anchor);
+      return gloss && text !== undefined && gloss.text_sha256 === textHash(text) ? gloss.lines : [];
+    });
+    return [...new Set(lines)].join('\n');
   });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { chunkPassages, DEFAULT_SIZES, type ChunkSizes, type Passage } from './chunk-passages.ts';
-import { parseBook } from './parse-book.ts';
+import { parseBook, type ParsedBook } from './parse-book.ts';
 import { glossesFor, glossFile, loadGlosses } from './glosses.ts';
 
 export interface Corpus {
@@ -13,7 +13,10 @@ export interface Corpus {
 }
 
 export function corpusFromMarkdown(markdown: string, sizes: ChunkSizes = DEFAULT_SIZES): Corpus {
-  const book = parseBook(markdown);
+  return corpusOf(parseBook(markdown), sizes);
+}
+
+function corpusOf(book: ParsedBook, sizes: ChunkSizes): Corpus {
   const passages = chunkPassages(book, sizes);
   const hash = createHash('sha256')
     .update(JSON.stringify(passages.map((p) => [p.id, p.text])))
@@ -30,8 +33,8 @@ export class CorpusError extends Error {
 }
 
 /**
- * The book in `file`, its passages with their glosses from `glosses.json` beside it (where there
- * is one: each gloss attaches only to the text it was written for).
+ * The book in `file`, its passages with their paragraphs' glosses from `glosses.json` beside it
+ * (where there is one: each gloss attaches only to the paragraph text it was written for).
  */
 export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corpus> {
   let markdown: string;
@@ -41,15 +44,18 @@ export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corp
     throw new CorpusError(`Cannot read the book at ${file} (set CORPUS_FILE): ${(error as Error).message}`, error);
   }
   let corpus: Corpus;
+  let book: ParsedBook;
   try {
-    corpus = corpusFromMarkdown(markdown, sizes);
+    book = parseBook(markdown);
+    corpus = corpusOf(book, sizes ?? DEFAULT_SIZES);
   } catch (error) {
     throw new CorpusError(`${file} is not the book's Markdown (set CORPUS_FILE): ${(error as Error).message}`, error);
   }
   const glossesFile = glossFile(file);
   let glosses: string[];
   try {
-    glosses = glossesFor(corpus.passages, await loadGlosses(glossesFile));
+    const texts = new Map(book.chapters.flatMap((c) => c.sections.flatMap((s) => s.blocks.map((b) => [b.anchor, b.text] as const))));
+    glosses = glossesFor(corpus.passages, (anchor) => texts.get(anchor), await loadGlosses(glossesFile));
   } catch (error) {
     throw new CorpusError(`Cannot read the passages' glosses at ${glossesFile}: ${(error as Error).message}`, error);
   }
