@@ -43,7 +43,7 @@ describe('the arena simulation, through the real draw, store and statistics', ()
       dailyRoundBound: 30,
       // As the stats tests store votes: checked as shown (these arms are no models a shown check
       // could run), a passage's id its text.
-      save: (reader, items) => saveFeedback(db, reader, items.map((item) => ({ ...item, questionId: questionId(item.query), passageId: item.retrieved_text, verdict: 'shown' }))),
+      save: (reader, items) => saveFeedback(db, reader, items.map((item) => ({ ...item, questionId: questionId(item.query), passageId: item.retrieved_text, passageSet: 'now', passageSha256: null, verdict: 'shown' }))),
       arms,
       questions,
       rounds: 300,

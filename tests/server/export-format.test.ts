@@ -14,6 +14,9 @@ const row: ExportRow = {
   query: 'Patience, "sabr",\nand gratitude',
   passage_a: 'ch7-13',
   passage_b: 'ch1-19',
+  passage_set: 'v1',
+  text_a: 'He said, “Patience is the key to joy.”',
+  text_b: 'The heart is a mirror.',
   reaction_a: '👍',
   reaction_b: '👎',
   counted: true,
@@ -48,7 +51,7 @@ describe('the export’s rows', () => {
     expect(csvField(false)).toBe('false');
     expect(CSV_HEADER).toBe(`${EXPORT_FIELDS.join(',')}\r\n`);
     expect(csvRow(row)).toBe(
-      `42,7,96d61fe343ddf5e0d8d68b1d0b08b9af,LSA lsa-96,SIF sif-150,model_a,${'ab'.repeat(16)},Ustaz,1795424400.123,"Patience, ""sabr"",\nand gratitude",ch7-13,ch1-19,👍,👎,true,\r\n`,
+      `42,7,96d61fe343ddf5e0d8d68b1d0b08b9af,LSA lsa-96,SIF sif-150,model_a,${'ab'.repeat(16)},Ustaz,1795424400.123,"Patience, ""sabr"",\nand gratitude",ch7-13,ch1-19,v1,"He said, “Patience is the key to joy.”",The heart is a mirror.,👍,👎,true,\r\n`,
     );
   });
 });

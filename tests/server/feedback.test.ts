@@ -160,7 +160,7 @@ describe('saveFeedback', () => {
     try {
       const sent: string[] = [];
       const counting: Queryable = { query: (sql, params) => (sent.push(sql), test.db.query(sql, params)) };
-      const batch = Array.from({ length: 50 }, () => ({ ...(item() as FeedbackItem), client_id: randomUUID(), questionId: 'q', passageId: null, verdict: 'not-shown' as const }));
+      const batch = Array.from({ length: 50 }, () => ({ ...(item() as FeedbackItem), client_id: randomUUID(), questionId: 'q', passageId: null, passageSet: 'now', passageSha256: null, verdict: 'not-shown' as const }));
       expect(await saveFeedback(counting, 'reader', [...batch, batch[0]!])).toEqual({ saved: 50, duplicates: 1 });
       expect(sent).toHaveLength(1);
       expect(await saveFeedback(counting, 'reader', batch.slice(0, 10))).toEqual({ saved: 0, duplicates: 10 });

@@ -1,4 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { writeVoteExport } from '../../server/modules/arena/vote-export.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recheckVotes } from '../../server/modules/arena/recheck-votes.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
@@ -8,6 +12,8 @@ import { questionId } from '../../server/modules/arena/question.ts';
 import { SHOWN_RANKS, ShownCheck } from '../../server/modules/arena/shown-check.ts';
 import { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 let engine: RetrievalEngine;
 beforeAll(async () => {
@@ -24,7 +30,9 @@ describe('checking a vote against what its model shows', () => {
     // The models read words whatever their case and spacing: the normalised question is searched alike.
     expect((await engine.search(spaced.trim(), SHOWN_RANKS, lsa!.model)).map((r) => r.id)).toEqual(results.map((r) => r.id));
     const verdicts = await check.check(results.map((r) => ({ query: spaced, model_type: r.model_type, retrieved_text: ` ${r.text}\n` })));
-    expect(verdicts).toEqual(results.map((r) => ({ questionId: questionId(query), passageId: r.id, verdict: 'shown' })));
+    expect(verdicts).toEqual(
+      results.map((r) => ({ questionId: questionId(query), passageId: r.id, passageSet: engine.corpus.passageSet, passageSha256: sha256(r.text), verdict: 'shown' })),
+    );
   });
 
   it('says not-shown for a passage the model does not return, made up or the book’s, and unknown-model or unchecked for a name it cannot run', async () => {
@@ -68,12 +76,12 @@ describe('votes saved before the checks', () => {
     try {
       const query = 'envy';
       const [lsa, sif] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
-      // As votes stood before migration 006: no question, passage or verdict.
+      // As votes stood before migration 006 (no question, passage or verdict), cast on the passages served now.
       const legacy = (label: string, model: string, text: string, round: string) =>
         test.db.query(
-          `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score)
-           VALUES ('reader', $1, 'Enthusiast', 'reader', $2, $3, $4, $5, '👍', 0.5)`,
-          [round, query, text, model, label],
+          `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score, passage_set)
+           VALUES ('reader', $1, 'Enthusiast', 'reader', $2, $3, $4, $5, '👍', 0.5, $6)`,
+          [round, query, text, model, label, engine.corpus.passageSet],
         );
       const round = randomUUID();
       await legacy('A', lsa!.model_type, lsa!.text, round);
@@ -94,5 +102,87 @@ describe('votes saved before the checks', () => {
     } finally {
       await test.drop();
     }
+  });
+});
+
+describe('votes cast on the first cut of the book into passages (before chunking 2)', () => {
+  const v1 = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../corpus/passages-v1.json'), 'utf8')) as {
+    passages: Record<string, { text: string }>;
+  };
+
+  it('keep their verdicts and their texts: never judged again by the passages served now, nor taken for them', async () => {
+    const test = await openTestDb('embedded');
+    try {
+      // Ch. VII's 13th passage then and now: one id, two texts.
+      const id = 'ch7-13';
+      const now = engine.corpus.passages.find((p) => p.id === id)!;
+      expect(now.text).not.toBe(v1.passages[id]!.text);
+      // As the server before this change stored them: checked against chunking 1, no passage set named.
+      const stored = (round: string | null, label: string, model: string, passage: string, verdict: string, text = v1.passages[passage]!.text) =>
+        test.db.query(
+          `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
+                                 confidence_score, question_id, passage_id, verdict)
+           VALUES ('reader', $1, 'Enthusiast', 'reader', 'marriage', $2, $3, $4, '👍', 0.5, $5, $6, $7)`,
+          [round, text, model, label, questionId('marriage'), passage, verdict],
+        );
+      const [lsa, sif] = engine.modelTypes();
+      const round = randomUUID();
+      await stored(round, 'A', lsa!, 'ch7-13', 'shown');
+      await stored(round, 'B', sif!, 'ch7-12', 'shown');
+      // Never checked before the change (a model that could not run then): it stays so.
+      await stored(null, 'A', sif!, 'ch7-14', 'unchecked');
+      const before = computeStats(await tallyVotes(test.db, 30), 30);
+      expect(before).toMatchObject({ votes: 2, leftOutVotes: { unchecked: 1 } });
+      expect(before.rounds.compared).toBe(1);
+
+      expect(await recheckVotes(test.db, new ShownCheck(engine, []))).toBe(0);
+      const rows = await test.db.query<{ passage_id: string; passage_set: string; verdict: string }>(
+        'SELECT passage_id, passage_set, verdict FROM feedback ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { passage_id: 'ch7-13', passage_set: 'v1', verdict: 'shown' },
+        { passage_id: 'ch7-12', passage_set: 'v1', verdict: 'shown' },
+        { passage_id: 'ch7-14', passage_set: 'v1', verdict: 'unchecked' },
+      ]);
+      expect(computeStats(await tallyVotes(test.db, 30), 30)).toEqual(before);
+
+      // A round of today on today's ch7-13 is another passage: not the old round again (repeat), nor the same passage.
+      const today = randomUUID();
+      const checked = await new ShownCheck(engine, []).check([{ query: 'marriage', model_type: lsa!, retrieved_text: now.text }]);
+      expect(checked[0]).toMatchObject({ passageId: id, passageSet: engine.corpus.passageSet });
+      await test.db.query(
+        `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
+                               confidence_score, question_id, passage_id, verdict, passage_set)
+         VALUES ('reader', $1, 'Enthusiast', 'reader', 'marriage', $2, $3, 'A', '👎', 0.5, $4, 'ch7-13', 'shown', $6),
+                ('reader', $1, 'Enthusiast', 'reader', 'marriage', $5, $7, 'B', '👍', 0.5, $4, 'ch7-12', 'shown', $6)`,
+        [today, now.text, lsa, questionId('marriage'), engine.corpus.passages.find((p) => p.id === 'ch7-12')!.text, engine.corpus.passageSet, sif],
+      );
+      const after = computeStats(await tallyVotes(test.db, 30), 30);
+      expect(after.rounds.compared).toBe(2);
+
+      // The export names each vote's passage, the cut its id belongs to, and the text it was cast on.
+      const lines: string[] = [];
+      const out = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
+      await writeVoteExport(test.db, { format: 'jsonl', dailyRoundBound: 30 }, out);
+      const exported = lines.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(exported.map((r) => [r.passage_a, r.passage_set, r.text_a])).toEqual([
+        ['ch7-13', 'v1', v1.passages['ch7-13']!.text],
+        ['ch7-14', 'v1', v1.passages['ch7-14']!.text],
+        ['ch7-13', engine.corpus.passageSet, now.text],
+      ]);
+      expect(exported.map((r) => r.counted)).toEqual([true, false, true]);
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it('delivered late from a device that still had them, are named by their first cut and left unchecked, never not-shown', async () => {
+    const [lsa] = engine.modelTypes();
+    const old = v1.passages['ch7-13']!.text;
+    expect(engine.corpus.passages.some((p) => p.text === old)).toBe(false);
+    const [verdict] = await new ShownCheck(engine, []).check([{ query: 'marriage', model_type: lsa!, retrieved_text: ` ${old}\n` }]);
+    expect(verdict).toEqual({ questionId: questionId('marriage'), passageId: 'ch7-13', passageSet: 'v1', passageSha256: sha256(old), verdict: 'unchecked' });
+    const [unknown] = await new ShownCheck(engine, []).check([{ query: 'marriage', model_type: 'Made-up model', retrieved_text: old }]);
+    expect(unknown!.verdict).toBe('unknown-model');
   });
 });

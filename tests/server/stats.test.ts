@@ -54,7 +54,7 @@ const BOUND = 1000;
 
 /** A vote with its verdict, as the service saves it: a passage's id is its text here. */
 function checked(item: FeedbackItem, verdict: Verdict = 'shown'): CheckedFeedback {
-  return { ...item, questionId: questionId(item.query), passageId: item.retrieved_text.trim(), verdict };
+  return { ...item, questionId: questionId(item.query), passageId: item.retrieved_text.trim(), passageSet: 'now', passageSha256: null, verdict };
 }
 
 /** Stores votes 50 to a batch, as the client sends them, those for `served` models shown by them. */

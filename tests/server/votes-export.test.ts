@@ -54,7 +54,7 @@ function vote(round: string | undefined, label: 'A' | 'B', model: string, reacti
     client_id: randomUUID(),
     ...(round ? { round_id: round } : {}),
   };
-  return { ...item, questionId: questionId(query), passageId: passage, verdict };
+  return { ...item, questionId: questionId(query), passageId: passage, passageSet: 'now', passageSha256: null, verdict };
 }
 
 /**

@@ -21,6 +21,11 @@ export interface ExportRow {
   query: string;
   passage_a: string | null;
   passage_b: string | null;
+  /** Which cut of the book into passages `passage_a` and `passage_b` name: 'v1' (corpus/passages-v1.json) or a later passage version. */
+  passage_set: string;
+  /** The texts the A and B votes were cast on, as shown. */
+  text_a: string | null;
+  text_b: string | null;
   reaction_a: Reaction | null;
   reaction_b: Reaction | null;
   counted: boolean;
@@ -40,6 +45,9 @@ export const EXPORT_FIELDS: ReadonlyArray<keyof ExportRow> = [
   'query',
   'passage_a',
   'passage_b',
+  'passage_set',
+  'text_a',
+  'text_b',
   'reaction_a',
   'reaction_b',
   'counted',

@@ -7,6 +7,8 @@ const BATCH = 500;
 /**
  * Checks the votes still unchecked (saved before the arena's checks, or naming a model the
  * service could not run then) against what the service shows now, by the same check as a save,
+ * only those cast on the passages it serves (`passage_set`): a vote cast on an earlier cut of
+ * the book is never judged by today's passages, and keeps what it had,
  * a batch at a time by id, until none is left that this server can check. Votes it cannot check
  * either (their model is still not served here) keep `unchecked`, with their question and
  * passage filled in. Returns how many were decided; `stopped` ends it early (a shutdown).
@@ -16,17 +18,26 @@ export async function recheckVotes(db: Db, check: ShownCheck, stopped: () => boo
   let decided = 0;
   while (!stopped()) {
     const rows = await db.query<{ id: string; query: string; model_type: string; retrieved_text: string }>(
-      `SELECT id::text, query, model_type, retrieved_text FROM feedback WHERE verdict = 'unchecked' AND id > $1 ORDER BY id LIMIT $2`,
-      [after, BATCH],
+      `SELECT id::text, query, model_type, retrieved_text FROM feedback
+       WHERE verdict = 'unchecked' AND passage_set = $3 AND id > $1 ORDER BY id LIMIT $2`,
+      [after, BATCH, check.passageSet()],
     );
     if (rows.length === 0) break;
     const verdicts = await check.check(rows);
     // Only a vote still unchecked is changed: another instance may have checked it meanwhile.
+    // A vote whose text is a passage of an earlier cut keeps its set and stays as it was.
     await db.query(
-      `UPDATE feedback AS f SET question_id = v.question_id, passage_id = v.passage_id, verdict = v.verdict
-       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS v(id, question_id, passage_id, verdict)
-       WHERE f.id = v.id AND f.verdict = 'unchecked'`,
-      [rows.map((r) => r.id), verdicts.map((v) => v.questionId), verdicts.map((v) => v.passageId), verdicts.map((v) => v.verdict)],
+      `UPDATE feedback AS f SET question_id = v.question_id, passage_id = v.passage_id, verdict = v.verdict, passage_sha256 = v.passage_sha256
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS v(id, question_id, passage_id, verdict, passage_set, passage_sha256)
+       WHERE f.id = v.id AND f.verdict = 'unchecked' AND f.passage_set = v.passage_set`,
+      [
+        rows.map((r) => r.id),
+        verdicts.map((v) => v.questionId),
+        verdicts.map((v) => v.passageId),
+        verdicts.map((v) => v.verdict),
+        verdicts.map((v) => v.passageSet),
+        verdicts.map((v) => v.passageSha256),
+      ],
     );
     decided += verdicts.filter((v) => v.verdict !== 'unchecked').length;
     after = Number(rows.at(-1)!.id);

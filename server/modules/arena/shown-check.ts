@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LruCache } from '../../platform/caches/lru-cache.ts';
 import { ModelUnavailableError, type RetrievalEngine } from '../search/index.ts';
 import { normaliseQuery, questionId } from './question.ts';
@@ -15,6 +16,9 @@ export const SHOWN_RANKS = 3;
  */
 export { VERDICTS, type Verdict } from '../../../contract/vocabulary.ts';
 import type { Verdict } from '../../../contract/vocabulary.ts';
+
+/** The passage set a vote is stored under when no book is served here (no engine): none it could be checked by. */
+export const UNKNOWN_SET = 'unknown';
 
 /** What a vote is checked by: its question, the model it names and the passage it shows. */
 export interface VoteToCheck {
@@ -49,19 +53,33 @@ export class ShownCheck {
     this.known = new Set([...knownModelTypes, ...(engine?.modelTypes() ?? [])]);
   }
 
+  /** The set of passages this server checks votes by (the one it serves). */
+  passageSet(): string {
+    return this.engine?.corpus.passageSet ?? UNKNOWN_SET;
+  }
+
   async check(votes: readonly VoteToCheck[]): Promise<CheckedVote[]> {
     // One search per distinct question and model, however many votes share them.
     const firsts = new Map<string, Promise<ReadonlySet<string> | Verdict>>();
     const checked: CheckedVote[] = [];
     for (const vote of votes) {
       const question = normaliseQuery(vote.query);
+      const passage = this.engine?.passageOf(vote.retrieved_text);
+      const current = this.engine?.corpus.passageSet ?? UNKNOWN_SET;
+      const passageSha256 = createHash('sha256').update(vote.retrieved_text.trim(), 'utf8').digest('hex');
+      if (passage && passage.set !== current) {
+        // Cast on an earlier cut of the book (a device that had it, delivering late): what its
+        // model showed then cannot be computed now, and it is never judged by today's passages.
+        checked.push({ questionId: questionId(vote.query), passageId: passage.id, passageSet: passage.set, passageSha256, verdict: this.known.has(vote.model_type) ? 'unchecked' : 'unknown-model' });
+        continue;
+      }
       const key = `${vote.model_type}\n${question}`;
       let shown = firsts.get(key);
       if (!shown) firsts.set(key, (shown = this.firstPassages(key, question, vote.model_type)));
-      const passageId = this.engine?.passageIdOf(vote.retrieved_text) ?? null;
+      const passageId = passage?.id ?? null;
       const found = await shown;
       const verdict = typeof found === 'string' ? found : passageId !== null && found.has(passageId) ? 'shown' : 'not-shown';
-      checked.push({ questionId: questionId(vote.query), passageId, verdict });
+      checked.push({ questionId: questionId(vote.query), passageId, passageSet: current, passageSha256, verdict });
     }
     return checked;
   }

@@ -7,3 +7,5 @@ export { CorpusError, loadCorpus } from './load-corpus.ts';
 export type { Corpus } from './load-corpus.ts';
 export { bookParagraphs, loadBookReply } from './book-reply.ts';
 export { bookRoutes } from './book-routes.ts';
+export { passageSet } from './passage-sets.ts';
+export type { PassageSet } from './passage-sets.ts';

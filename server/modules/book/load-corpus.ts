@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { chunkPassages, DEFAULT_SIZES, type ChunkSizes, type Passage } from './chunk-passages.ts';
 import { parseBook, type ParsedBook } from './parse-book.ts';
 import { glossesFor, glossFile, loadGlosses } from './glosses.ts';
+import { loadEarlierSets, passageSetName, type PassageSet } from './passage-sets.ts';
 
 export interface Corpus {
   title: string;
@@ -10,6 +11,10 @@ export interface Corpus {
   passages: Passage[];
   /** Changes whenever any passage's id or text does (its gloss: see build-index.ts). */
   hash: string;
+  /** The name votes give these passages (`passage_set`): passageSetName(hash). */
+  passageSet: string;
+  /** Earlier cuts of the book into passages (passage-sets.ts), newest first: none where none is shipped. */
+  earlier: PassageSet[];
 }
 
 export function corpusFromMarkdown(markdown: string, sizes: ChunkSizes = DEFAULT_SIZES): Corpus {
@@ -21,7 +26,7 @@ function corpusOf(book: ParsedBook, sizes: ChunkSizes): Corpus {
   const hash = createHash('sha256')
     .update(JSON.stringify(passages.map((p) => [p.id, p.text])))
     .digest('hex');
-  return { title: book.title, chapters: book.chapters.map((c) => c.heading), passages, hash };
+  return { title: book.title, chapters: book.chapters.map((c) => c.heading), passages, hash, passageSet: passageSetName(hash), earlier: [] };
 }
 
 /** The book cannot be had: the file cannot be read, or is not the book's Markdown. One sentence says which. */
@@ -62,5 +67,10 @@ export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corp
   corpus.passages.forEach((p, i) => {
     if (glosses[i]) p.gloss = glosses[i];
   });
+  try {
+    corpus.earlier = await loadEarlierSets(file);
+  } catch (error) {
+    throw new CorpusError(`Cannot read the earlier passages beside ${file}: ${(error as Error).message}`, error);
+  }
   return corpus;
 }

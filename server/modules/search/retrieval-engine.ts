@@ -1,5 +1,6 @@
 import type { CorpusSummary, HealthModel, PassageContext, SearchResult } from '../../../contract/api-schemas.ts';
-import type { Corpus } from '../book/index.ts';
+import type { Corpus, PassageSet } from '../book/index.ts';
+import { passageSet } from '../book/index.ts';
 import type { PassageIndex, RankedPassage } from '../../../common/search/passage-index.ts';
 import type { KeywordIndex } from './models/keyword-arm.ts';
 import type { LineupKind } from './models/lineup.ts';
@@ -90,11 +91,25 @@ export class RetrievalEngine {
 
   /** The passage whose text this is (its ends' spaces aside), or undefined. */
   passageIdOf(text: string): string | undefined {
-    this.idsByText ??= new Map(this.corpus.passages.map((p) => [p.text.trim(), p.id]));
-    return this.idsByText.get(text.trim());
+    return this.passageOf(text)?.set === this.corpus.passageSet ? this.passageOf(text)!.id : undefined;
   }
 
-  private idsByText?: Map<string, string>;
+  /**
+   * The passage whose text this is (its ends' spaces aside) and the set it belongs to: the
+   * passages served now first, then each earlier cut of the book shipped with it (a vote cast on
+   * an earlier cut names its passage there); undefined for a text that is no passage of any.
+   */
+  passageOf(text: string): { set: string; id: string } | undefined {
+    this.sets ??= [passageSet(this.corpus.passageSet, this.corpus.passages), ...this.corpus.earlier];
+    const trimmed = text.trim();
+    for (const set of this.sets) {
+      const id = set.idsByText.get(trimmed);
+      if (id !== undefined) return { set: set.name, id };
+    }
+    return undefined;
+  }
+
+  private sets?: PassageSet[];
 
   /**
    * A served model's first `topK` passages for the query, best first, each with its sentence

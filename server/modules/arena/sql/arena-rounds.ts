@@ -13,11 +13,15 @@ export { ROUND_LEFT_OUT, VOTE_LEFT_OUT, type RoundLeftOut, type VoteLeftOut } fr
 export const VOTE_STATUS_SQL = `
   SELECT model_type, user_type, reaction,
          CASE WHEN verdict <> 'shown' THEN verdict
-              WHEN row_number() OVER (PARTITION BY verdict = 'shown', author, question_id, model_type, passage_id ORDER BY id DESC) > 1
+              WHEN row_number() OVER (PARTITION BY verdict = 'shown', author, question_id, model_type, passage_set, passage_id ORDER BY id DESC) > 1
                 THEN 'repeat' END AS status
   FROM feedback`;
 
 /**
+ * A passage is told apart by its set and its id (`passage_set`, `passage_id`: 'v1', 'ch7-13'): the
+ * same id in two cuts of the book names two texts, and a vote names the cut it was cast on
+ * (migration 009).
+ *
  * CTEs ending in `classified`: one row per round, a reader's A and B votes under one round_id
  * (each label's newest vote; a vote without a round_id is a round of its own), with `status`, why
  * the round is left out of the comparison, or null when it counts. In this order:
@@ -34,7 +38,7 @@ export const CLASSIFIED_ROUNDS_SQL = `
   items AS (
     SELECT f.*, row_number() OVER (PARTITION BY author, round_key, result_label ORDER BY id DESC) AS nth
     FROM (SELECT id, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, result_label, model_type, reaction,
-                 user_type, query, question_id, passage_id, verdict, created_at
+                 user_type, query, question_id, passage_id, passage_set, verdict, created_at
           FROM feedback) AS f),
   rounds AS (
     SELECT author, round_key, count(*) = 2 AS paired, max(id) AS decided_id, max(created_at) AS decided_at,
@@ -44,6 +48,8 @@ export const CLASSIFIED_ROUNDS_SQL = `
            max(question_id) FILTER (WHERE result_label = 'A') AS qa, max(question_id) FILTER (WHERE result_label = 'B') AS qb,
            max(model_type) FILTER (WHERE result_label = 'A') AS a, max(model_type) FILTER (WHERE result_label = 'B') AS b,
            max(passage_id) FILTER (WHERE result_label = 'A') AS pa, max(passage_id) FILTER (WHERE result_label = 'B') AS pb,
+           max(passage_set) FILTER (WHERE result_label = 'A') AS sa, max(passage_set) FILTER (WHERE result_label = 'B') AS sb,
+           max(id) FILTER (WHERE result_label = 'A') AS vote_a, max(id) FILTER (WHERE result_label = 'B') AS vote_b,
            max(reaction) FILTER (WHERE result_label = 'A') AS ra, max(reaction) FILTER (WHERE result_label = 'B') AS rb,
            min(verdict) FILTER (WHERE verdict <> 'shown') AS side_verdict
     FROM items WHERE nth = 1 GROUP BY author, round_key),
@@ -51,16 +57,16 @@ export const CLASSIFIED_ROUNDS_SQL = `
     SELECT *, CASE WHEN NOT paired THEN 'one-sided'
                    WHEN side_verdict IS NOT NULL THEN side_verdict
                    WHEN qa IS DISTINCT FROM qb OR a = b THEN 'not-shown' END AS status0,
-           (a, pa) <= (b, pb) AS a_first
+           (a, pa, sa) <= (b, pb, sb) AS a_first
     FROM rounds),
   s1 AS (
     SELECT *, coalesce(status0, CASE
              WHEN row_number() OVER (
                     PARTITION BY status0 IS NULL, author, qa,
-                      CASE WHEN a_first THEN a ELSE b END, CASE WHEN a_first THEN pa ELSE pb END,
-                      CASE WHEN a_first THEN b ELSE a END, CASE WHEN a_first THEN pb ELSE pa END
+                      CASE WHEN a_first THEN a ELSE b END, CASE WHEN a_first THEN pa ELSE pb END, CASE WHEN a_first THEN sa ELSE sb END,
+                      CASE WHEN a_first THEN b ELSE a END, CASE WHEN a_first THEN pb ELSE pa END, CASE WHEN a_first THEN sb ELSE sa END
                     ORDER BY decided_id DESC) > 1 THEN 'repeat'
-             WHEN pa = pb THEN 'same-passage' END) AS status1
+             WHEN pa = pb AND sa = sb THEN 'same-passage' END) AS status1
     FROM s0),
   classified AS (
     SELECT *, coalesce(status1, CASE

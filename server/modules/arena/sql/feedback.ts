@@ -11,6 +11,10 @@ export interface CheckedVote {
   questionId: string;
   /** The book's passage whose text the vote carries, or null for a text that is no passage. */
   passageId: string | null;
+  /** The set of passages `passageId` names (the one served now, or an earlier cut such as 'v1'). */
+  passageSet: string;
+  /** The sha256 of the text the vote carries (its ends' spaces aside); the service always gives it. */
+  passageSha256: string | null;
   verdict: Verdict;
 }
 
@@ -32,13 +36,15 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
   const column = <T>(pick: (item: CheckedFeedback) => T) => ordered.map(pick);
   const rows = await db.query(
     `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
-       retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at)
+       retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at,
+       passage_set, passage_sha256)
      SELECT $1, v.client_id, v.round_id, v.user_type, v.claimed_username, v.query,
-            v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score, v.question_id, v.passage_id, v.verdict, $15
+            v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score, v.question_id, v.passage_id, v.verdict, $15,
+            v.passage_set, v.passage_sha256
      FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                 $9::text[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[])
+                 $9::text[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $16::text[], $17::text[])
           WITH ORDINALITY AS v(client_id, round_id, user_type, claimed_username, query, retrieved_text,
-                               model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, n)
+                               model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, passage_set, passage_sha256, n)
      ORDER BY v.n
      ON CONFLICT (author, client_id) DO NOTHING RETURNING id`,
     [
@@ -57,6 +63,8 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
       column((item) => item.passageId),
       column((item) => item.verdict),
       savedAt,
+      column((item) => item.passageSet),
+      column((item) => item.passageSha256),
     ],
   );
   return { saved: rows.length, duplicates: items.length - rows.length };

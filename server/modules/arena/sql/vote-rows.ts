@@ -17,6 +17,11 @@ export interface ExportRecord {
   model_b: string | null;
   passage_a: string | null;
   passage_b: string | null;
+  /** Which cut of the book into passages `passage_a` and `passage_b` name ('v1': corpus/passages-v1.json). */
+  passage_set: string | null;
+  /** The texts the A and B votes were cast on, as shown. */
+  text_a: string | null;
+  text_b: string | null;
   reaction_a: Reaction | null;
   reaction_b: Reaction | null;
   /** The round's last vote's time. */
@@ -28,7 +33,8 @@ export interface ExportRecord {
 /** Rows fetched at a time: a page is the most the export holds. */
 export const EXPORT_PAGE_ROWS = 1000;
 
-const CONTENT = 'last_id, author, user_type, query, question_id, model_a, model_b, passage_a, passage_b, reaction_a, reaction_b, tstamp, status';
+const CONTENT =
+  'last_id, author, user_type, query, question_id, model_a, model_b, passage_a, passage_b, passage_set, text_a, text_b, reaction_a, reaction_b, tstamp, status';
 
 /**
  * Every row the export has now, into the transaction's own table `export_now`: every round
@@ -40,16 +46,25 @@ const CURRENT_ROWS_SQL = `
   WITH ${CLASSIFIED_ROUNDS_SQL}
   SELECT row_key, md5(row(${CONTENT})::text), ${CONTENT}
   FROM (
-    SELECT json_build_array('round', author, round_key)::text AS row_key, decided_id AS last_id, author, user_type, query, question_id,
-           a AS model_a, b AS model_b, pa AS passage_a, pb AS passage_b, ra AS reaction_a, rb AS reaction_b, decided_at AS tstamp, status
-    FROM classified
-    UNION ALL
-    SELECT json_build_array('vote', id)::text, id, author, user_type, query, question_id,
-           CASE WHEN result_label = 'A' THEN model_type END, CASE WHEN result_label = 'B' THEN model_type END,
-           CASE WHEN result_label = 'A' THEN passage_id END, CASE WHEN result_label = 'B' THEN passage_id END,
-           CASE WHEN result_label = 'A' THEN reaction END, CASE WHEN result_label = 'B' THEN reaction END,
-           created_at, 'repeat'
-    FROM items WHERE nth > 1) AS rows_now`;
+    SELECT row_key, last_id, r.author, r.user_type, r.query, r.question_id, model_a, model_b, passage_a, passage_b,
+           coalesce(fa.passage_set, fb.passage_set) AS passage_set,
+           btrim(fa.retrieved_text, E' \\t\\n\\r') AS text_a, btrim(fb.retrieved_text, E' \\t\\n\\r') AS text_b,
+           reaction_a, reaction_b, tstamp, status
+    FROM (
+      SELECT json_build_array('round', author, round_key)::text AS row_key, decided_id AS last_id, author, user_type, query, question_id,
+             a AS model_a, b AS model_b, pa AS passage_a, pb AS passage_b, vote_a, vote_b, ra AS reaction_a, rb AS reaction_b,
+             decided_at AS tstamp, status
+      FROM classified
+      UNION ALL
+      SELECT json_build_array('vote', id)::text, id, author, user_type, query, question_id,
+             CASE WHEN result_label = 'A' THEN model_type END, CASE WHEN result_label = 'B' THEN model_type END,
+             CASE WHEN result_label = 'A' THEN passage_id END, CASE WHEN result_label = 'B' THEN passage_id END,
+             CASE WHEN result_label = 'A' THEN id END, CASE WHEN result_label = 'B' THEN id END,
+             CASE WHEN result_label = 'A' THEN reaction END, CASE WHEN result_label = 'B' THEN reaction END,
+             created_at, 'repeat'
+      FROM items WHERE nth > 1) AS r
+    LEFT JOIN feedback AS fa ON fa.id = r.vote_a
+    LEFT JOIN feedback AS fb ON fb.id = r.vote_b) AS rows_now`;
 
 /**
  * Brings export_rows up to the votes as they are now, and returns the cursor: the newest revision.
@@ -62,7 +77,8 @@ async function refreshExportRows(tx: Transaction, dailyRoundBound: number): Prom
   await tx.query('LOCK TABLE export_rows IN SHARE ROW EXCLUSIVE MODE');
   await tx.query(`CREATE TEMP TABLE export_now (
       row_key text PRIMARY KEY, digest text NOT NULL, last_id bigint NOT NULL, author text NOT NULL, user_type text NOT NULL,
-      query text NOT NULL, question_id text, model_a text, model_b text, passage_a text, passage_b text, reaction_a text,
+      query text NOT NULL, question_id text, model_a text, model_b text, passage_a text, passage_b text, passage_set text,
+      text_a text, text_b text, reaction_a text,
       reaction_b text, tstamp timestamptz NOT NULL, status text) ON COMMIT DROP`);
   await tx.query(CURRENT_ROWS_SQL, [dailyRoundBound]);
   await tx.query('DELETE FROM export_rows e WHERE NOT EXISTS (SELECT 1 FROM export_now n WHERE n.row_key = e.row_key)');
@@ -82,7 +98,7 @@ async function refreshExportRows(tx: Transaction, dailyRoundBound: number): Prom
 /** The rows of one export: those with a revision after `after` up to the cursor, from `since` on, in the order of their last vote. */
 const EXPORT_SQL = `
   SELECT id::float8 AS round_id, revision::float8 AS revision, author, user_type, query, question_id, model_a, model_b,
-         passage_a, passage_b, reaction_a, reaction_b, tstamp, status
+         passage_a, passage_b, passage_set, text_a, text_b, reaction_a, reaction_b, tstamp, status
   FROM export_rows
   WHERE revision > $1::bigint AND revision <= $2::bigint AND ($3::timestamptz IS NULL OR tstamp >= $3::timestamptz)
   ORDER BY last_id, id`;
