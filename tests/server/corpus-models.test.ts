@@ -56,7 +56,8 @@ describe.each(lineup.map((r) => [r.id, r] as const))('weight-free model %s', (_i
   it('ranks the passage a reader means among its first three', async () => {
     const q = await model.embedQuery('the scavenger who fainted among the perfume-sellers');
     const top = vectors.map((v, i) => [dot(v, q), i] as const).sort((a, b) => b[0] - a[0]).slice(0, 3);
-    expect(top.map(([, i]) => ids[i])).toContain('ch8-20');
+    const scavenger = texts.findIndex((t) => t.includes('A certain scavenger went into the perfume-sellers'));
+    expect(top.map(([, i]) => i)).toContain(scavenger);
   });
 
   it("reads a reader's word of today as the book's words for it (the reader's thesaurus)", async () => {
