@@ -5,6 +5,8 @@ export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern' | 'ever
 /** The styles a question is written in from reading the book. */
 export const CLEAN_STYLES: EvalStyle[] = ['keyword', 'question', 'paraphrase', 'modern', 'everyday'];
 export const EVAL_STYLES: EvalStyle[] = [...CLEAN_STYLES, 'typo'];
+/** The parts of the book a question names, in the book's order. */
+export const CHAPTERS_IN_ORDER = ['Preface', 'Introduction', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII'];
 
 export interface EvalQuestion {
   /** dev: settings are chosen here; test: only reported. */

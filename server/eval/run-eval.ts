@@ -3,7 +3,8 @@ import { terminalProgress } from '../platform/util/progress.ts';
 import { startRetrieval } from '../modules/search/index.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
 import { loadQuestions, partsAsked, ranksFor, table, twinsOf, twinTable, type RankedSearch } from './evaluate.ts';
-import { agreement } from './metrics.ts';
+import { agreement, CHAPTERS_IN_ORDER, score } from './metrics.ts';
+import { noticeTable, type ArmAnswer } from './notice-calibration.ts';
 import { runSweep } from './sweep.ts';
 import { typodQuestions } from './typos.ts';
 
@@ -46,6 +47,30 @@ async function main(): Promise<void> {
           `and share ${sharedInTop3.toFixed(1)} of their top 3 on average.`,
       );
     }
+    const vectorArms = engine.entries.filter((entry) => 'index' in entry);
+    const arms: Array<{ name: string; model: string; answers: ArmAnswer[] }> = [];
+    for (const entry of vectorArms) {
+      const answers: ArmAnswer[] = [];
+      for (const q of set) {
+        const results = await engine.search(q.query, 10, entry.id);
+        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity) });
+      }
+      arms.push({ name: entry.family, model: entry.id, answers });
+    }
+    const chapters = CHAPTERS_IN_ORDER.filter((c) => set.some((q) => q.chapter === c));
+    console.log(`\nBy chapter (clean questions): hit@1 / hit@3\n`);
+    console.log(`| model | ${chapters.map((c) => `${c} (${set.filter((q) => q.chapter === c && q.style !== 'typo').length})`).join(' | ')} |`);
+    console.log(`|---|${chapters.map(() => '---').join('|')}|`);
+    for (const [name, search] of searches) {
+      const ranks = await ranksFor(search, set);
+      const cells = chapters.map((c) => {
+        const s = score(ranks.filter((_, i) => set[i]!.chapter === c && set[i]!.style !== 'typo'));
+        return `${s.hitAt1.toFixed(2)} / ${s.hitAt3.toFixed(2)}`;
+      });
+      console.log(`| ${name} | ${cells.join(' | ')} |`);
+    }
+    console.log(`\nThe notice that the book says little (common/search/match-strength.ts), on the ${set.length} questions:\n`);
+    console.log(noticeTable(set, arms));
     const { typod, generated } = typodQuestions(set);
     const twins = twinsOf(typod);
     const twinRows = [];

@@ -69,7 +69,7 @@ describe('paragraph glosses', () => {
     // 668 lines were written for the 173 passages of chunking 1, and 578 more by paragraph; none is lost or doubled.
     const lines = Object.values(shipped.paragraphs).flatMap((g) => g.lines);
     expect(lines).toHaveLength(668 + 578);
-    const firsts = new Set(Object.values(v1.passages).map((p) => p.paragraphs[0]));
+    const firsts = new Set(Object.values(v1.passages).map((p) => p.paragraphs[0]!));
     expect([...firsts].every((address) => (shipped.paragraphs[address]?.lines.length ?? 0) > 0)).toBe(true);
     expect(Object.keys(shipped.paragraphs).length).toBeGreaterThanOrEqual(180);
     expect(shipped.paragraphs['ch2#p10']!.lines.some((line) => /burnout/.test(line))).toBe(true);

@@ -1,0 +1,56 @@
+/**
+ * The "book says little" notice, measured: on every question of a part, each vector model's
+ * match strength (common/search/match-strength.ts) and whether its first three passages missed or
+ * its first was right; the notice should appear on the first and not on the second.
+ */
+import { matchStrength, saysLittle } from '../../common/search/match-strength.ts';
+import { firstHitRank, type EvalQuestion } from './metrics.ts';
+
+/** One model's answer to one question: the ranked passages' texts and similarities, best first. */
+export interface ArmAnswer {
+  texts: string[];
+  similarities: number[];
+}
+
+export interface NoticeRates {
+  /** Share of the questions whose first three passages miss on which the notice appears, and how many. */
+  onMisses: number;
+  misses: number;
+  /** Share of the questions whose first passage is right on which it appears, and how many. */
+  onHits: number;
+  hits: number;
+}
+
+/** How often the notice appears on one model's misses and hits, the notice seeing `shown` models' strengths. */
+export function noticeRates(questions: EvalQuestion[], judged: ArmAnswer[], shown: Array<{ model: string; answers: ArmAnswer[] }>): NoticeRates {
+  let misses = 0;
+  let hits = 0;
+  let onMisses = 0;
+  let onHits = 0;
+  questions.forEach((q, i) => {
+    const rank = firstHitRank(judged[i]!.texts, q.gold);
+    const notice = saysLittle(shown.map(({ model, answers }) => matchStrength(model, answers[i]!.similarities)));
+    if (rank === null || rank > 3) {
+      misses += 1;
+      if (notice) onMisses += 1;
+    } else if (rank === 1) {
+      hits += 1;
+      if (notice) onHits += 1;
+    }
+  });
+  return { onMisses: misses ? onMisses / misses : 0, misses, onHits: hits ? onHits / hits : 0, hits };
+}
+
+/** A Markdown table: for each model, the notice's rates when it is shown alone and beside each other model. */
+export function noticeTable(questions: EvalQuestion[], arms: Array<{ name: string; model: string; answers: ArmAnswer[] }>): string {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const lines = ['| model judged | shown beside | notice on first-three misses | notice on right first passages |', '|---|---|---|---|'];
+  for (const arm of arms) {
+    for (const other of [undefined, ...arms.filter((a) => a !== arm)]) {
+      const shown = [arm, ...(other ? [other] : [])];
+      const r = noticeRates(questions, arm.answers, shown);
+      lines.push(`| ${arm.name} | ${other ? other.name : '(alone)'} | ${pct(r.onMisses)} of ${r.misses} | ${pct(r.onHits)} of ${r.hits} |`);
+    }
+  }
+  return lines.join('\n');
+}
