@@ -106,6 +106,12 @@ export const SearchResult = Type.Object({
   anchor: Type.String(),
   /** The highlighted sentence in the book: its paragraph and its offsets in that paragraph's `text` in GET /api/book. */
   mark: Type.Optional(Mark),
+  /**
+   * How far this model's first passage stands above its next nine, in the model's own scale
+   * (common/search/match-strength.ts); below 1 on average over the arms shown, the book says little
+   * about the question. Absent for a model with no scale (the keyword arm).
+   */
+  strength: Type.Optional(Type.Number()),
 });
 export type SearchResult = Static<typeof SearchResult>;
 

@@ -2,7 +2,7 @@ import type { SearchResult } from '../../contract/api-schemas.ts';
 import { interleave } from '../search/interleave.ts';
 import { PassageIndex } from '../search/passage-index.ts';
 import { restoreQueryModel } from '../search/query-models.ts';
-import { rankPassages, resultsOf, type BookPassage, type ServedModel } from '../search/rank.ts';
+import { rankForResults, resultsOf, type BookPassage, type ServedModel } from '../search/rank.ts';
 import { modelType, type ModelResources } from '../search/types.ts';
 import { WordVectors } from '../search/word-vectors.ts';
 import { asPackContents, type PackContents } from './offline-pack.ts';
@@ -50,7 +50,8 @@ export class PackSearch {
     const perModel = await Promise.all(
       this.models.map(async (model) => {
         const vector = await model.index.model.embedQuery(question);
-        return resultsOf(model, this.passages, rankPassages(model.index, vector, topK));
+        const { hits, strength } = rankForResults(model, model.index, vector, topK);
+        return resultsOf(model, this.passages, hits, strength);
       }),
     );
     return interleave(perModel);

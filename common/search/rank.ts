@@ -1,6 +1,7 @@
 import type { SearchResult } from '../../contract/api-schemas.ts';
 import type { PassageIndex, RankedPassage } from './passage-index.ts';
 import { markOf, type PassageParagraph } from './paragraph-map.ts';
+import { matchStrength, STRENGTH_DEPTH } from './match-strength.ts';
 import { modelType } from './types.ts';
 
 /** What a result says of its passage (the server's corpus passages, a device's pack). */
@@ -32,11 +33,22 @@ export function rankPassages(index: PassageIndex, vector: Float32Array, topK: nu
 }
 
 /**
+ * A model's best `topK` passages for a query's vector and the strength of its best match
+ * (match-strength.ts: how far the first stands above the next nine), from one ranking deep enough
+ * for both: what a search answers with, on the server and on a device.
+ */
+export function rankForResults(model: { id: string }, index: PassageIndex, vector: Float32Array, topK: number): { hits: RankedPassage[]; strength?: number } {
+  const hits = rankPassages(index, vector, Math.max(topK, STRENGTH_DEPTH));
+  const strength = matchStrength(model.id, hits.map((hit) => hit.similarity));
+  return { hits: hits.slice(0, topK), ...(strength !== undefined ? { strength } : {}) };
+}
+
+/**
  * A model's ranked passages as /api/search returns them, each with its sentence closest to the
  * query (in the passage, and in its paragraph of the book: `anchor`, `mark`): the server's
  * answer, and a device's, are made here (any model: the keyword arm's too).
  */
-export function resultsOf(model: Omit<ServedModel, 'index'>, passages: readonly BookPassage[], hits: readonly RankedPassage[]): SearchResult[] {
+export function resultsOf(model: Omit<ServedModel, 'index'>, passages: readonly BookPassage[], hits: readonly RankedPassage[], strength?: number): SearchResult[] {
   return hits.map((hit, i): SearchResult => {
     const passage = passages[hit.passage]!;
     return {
@@ -52,6 +64,7 @@ export function resultsOf(model: Omit<ServedModel, 'index'>, passages: readonly 
       ...(hit.highlight ? { highlight: hit.highlight } : {}),
       anchor: passage.paragraphs[0]!.anchor,
       ...(hit.highlight ? { mark: markOf(passage.paragraphs, hit.highlight) } : {}),
+      ...(strength !== undefined ? { strength } : {}),
     };
   });
 }

@@ -6,7 +6,7 @@ import type { KeywordIndex } from './models/keyword-arm.ts';
 import type { LineupKind } from './models/lineup.ts';
 import { modelType } from '../../../common/search/types.ts';
 import { interleave } from '../../../common/search/interleave.ts';
-import { rankPassages, resultsOf } from '../../../common/search/rank.ts';
+import { rankForResults, rankPassages, resultsOf } from '../../../common/search/rank.ts';
 
 export type { SearchResult };
 
@@ -72,7 +72,13 @@ export class RetrievalEngine {
   private async searchModel(entry: LineupEntry, query: string, topK: number): Promise<SearchResult[]> {
     if ('error' in entry) throw new ModelUnavailableError(`The ${modelType(entry)} model cannot be served right now`);
     const started = performance.now();
-    const results = resultsOf(entry, this.corpus.passages, await this.rank(entry, query, topK));
+    let results: SearchResult[];
+    if ('keyword' in entry) {
+      results = resultsOf(entry, this.corpus.passages, entry.keyword.rank(query, topK));
+    } else {
+      const { hits, strength } = rankForResults(entry, entry.index, await this.queryVector(entry.index, query), topK);
+      results = resultsOf(entry, this.corpus.passages, hits, strength);
+    }
     this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
     return results;
   }

@@ -17,6 +17,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
+import { saysLittle } from '../../../../common/search/match-strength.ts';
 import { MAX_QUERY_LENGTH } from '../../../../contract/vocabulary.ts';
 import { Page } from '../../../components/Page.tsx';
 import { useFeedback, VotePanel } from '../../feedback/index.ts';
@@ -186,6 +187,15 @@ export default function SearchPage() {
           )}
         </Text>
         {samePassage && <Text as="p">Both models chose the same passage.</Text>}
+        {round.pair.length > 0 && saysLittle(round.pair.map((result) => result.strength)) && (
+          <MessageBar intent="info" layout="multiline" data-testid="says-little">
+            <MessageBarBody>
+              <MessageBarTitle>The book says little about this</MessageBarTitle>
+              These are the passages closest to your question, but none stands out as an answer. Asking in other words may find
+              more.
+            </MessageBarBody>
+          </MessageBar>
+        )}
         {round.pair.some((result) => result.highlight) && (
           <Text as="p" size={200}>
             In each passage, the sentence closest to your question is underlined.
