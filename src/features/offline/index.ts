@@ -6,3 +6,4 @@
  */
 export { searchBook, type BookAnswer } from './search-book.ts';
 export { OfflineBookControl } from './components/OfflineBookControl.tsx';
+export { fetchBookText, keptBookText } from './book-text.ts';

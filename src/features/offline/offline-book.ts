@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { forgetLoadedPack, loadOnDevice } from './device-search.ts';
 import { downloadPack, fetchPackOffer, spaceProblem, type OfflinePackInfo } from './pack-download.ts';
-import { readPackInfo, removePack, savePack, type StoredPackInfo } from './pack-store.ts';
+import { keepBookText } from './book-text.ts';
+import { readBookText, readPackInfo, removePack, savePack, type StoredPackInfo } from './pack-store.ts';
 
 /**
  * The offline book on this device, as the control shows it: `checking` until its storage has
@@ -56,6 +57,8 @@ function download(offer: OfflinePackInfo, persisted: boolean): Promise<void> {
           ? new Error('The browser refused to keep the offline book: this device has not enough space left for it. Nothing was saved.')
           : new Error('The offline book could not be saved on this device. Nothing was saved.', { cause: error });
       }
+      // The book's text goes with it, so that the reader reads with no network too.
+      await keepBookText(controller.signal);
       // The next question reads the new pack; it is opened now, so that the first one is quick.
       forgetLoadedPack();
       try {
@@ -99,6 +102,8 @@ export async function checkOfflineBook(): Promise<void> {
   }
   set({ offer, unavailable: offer === null });
   if (offer && stored && offer.version !== stored.version) await download(offer, stored.persisted);
+  // A pack kept before the book's text was kept with it: the text is fetched now.
+  else if (stored && (await readBookText().catch(() => undefined)) === undefined) await keepBookText().catch(() => undefined);
 }
 
 /**

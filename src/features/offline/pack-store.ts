@@ -102,3 +102,19 @@ export async function removePack(): Promise<void> {
     await settled(store.transaction);
   });
 }
+
+/**
+ * The book's text as GET /api/book serves it, kept beside the pack so that the reader reads every
+ * chapter with no network. Kept as received (the reader checks its shape when it reads it).
+ */
+export async function saveBookText(book: unknown): Promise<void> {
+  await inStore('readwrite', (store) => {
+    store.put(book, 'book');
+    return settled(store.transaction);
+  });
+}
+
+/** The book's text kept on this device, or undefined when none is. */
+export async function readBookText(): Promise<unknown> {
+  return inStore('readonly', (store) => settled(store.get('book') as IDBRequest<unknown>));
+}
