@@ -24,6 +24,7 @@ const AboutPage = lazy(() => import('../features/about/components/AboutPage.tsx'
 const SearchPage = lazy(() => import('../features/search/components/SearchPage.tsx'));
 const InsightsPage = lazy(() => import('../features/insights/components/InsightsPage.tsx'));
 const ReadPage = lazy(() => import('../features/reading/components/ReadPage.tsx'));
+const ContentsPage = lazy(() => import('../features/reading/components/ContentsPage.tsx'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage.tsx'));
 const TermsPage = lazy(() => import('./routes/TermsPage.tsx'));
 
@@ -119,6 +120,7 @@ export function App() {
             <Route path="/insights">
               <Protected page={InsightsPage} />
             </Route>
+            <Route path="/read" component={ContentsPage} />
             <Route path="/read/:id" component={ReadPage} />
             <Route path="/privacy" component={PrivacyPage} />
             <Route path="/terms" component={TermsPage} />

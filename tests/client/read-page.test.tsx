@@ -1,70 +1,62 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { screen } from '@testing-library/react';
-import { createServer } from 'node:http';
+import { screen, waitFor } from '@testing-library/react';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route, Router, Switch } from 'wouter';
+import { corpusBook } from '../../scripts/book-json.ts';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
+import { refreshServerData } from '../../src/lib/api/server-data.ts';
+import ContentsPage from '../../src/features/reading/components/ContentsPage.tsx';
 import ReadPage from '../../src/features/reading/components/ReadPage.tsx';
+import { BOOK_KEY, forgetBook } from '../../src/features/reading/book-api.ts';
+import { removePack, saveBookText } from '../../src/features/offline/pack-store.ts';
+import { keepReadingPlace } from '../../src/features/reading/reading-place.ts';
 import { corpusEngine } from '../server/engine-helpers.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
-const LATE = 'ch8-26';
-const LATE_CHAPTER = 'Chapter VIII: The Love of God';
-const QUICK = 'editorial-note-1';
-
-/**
- * A pass-through proxy in front of the real server that holds back the replies for one passage
- * until the test lets them go: that passage's reply then arrives after a later one's.
- */
-async function holdingProxy(target: string, passage: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let finished!: (how: 'answered' | 'aborted') => void;
-  const done = new Promise<'answered' | 'aborted'>((resolve) => (finished = resolve));
-  const proxy = createServer(async (request, response) => {
-    const held = request.url?.includes(`/passages/${passage}/`) ?? false;
-    if (held) {
-      response.on('close', () => finished(response.writableFinished ? 'answered' : 'aborted'));
-      await released;
-      if (response.destroyed) return;
-    }
-    const upstream = await fetch(target + request.url, { headers: { accept: request.headers.accept ?? '*/*' } });
-    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' });
-    response.end(Buffer.from(await upstream.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const { port } = proxy.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    release,
-    done,
-    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
-  };
-}
-
-const currentPassage = () => document.querySelector('[aria-current="true"]')?.getAttribute('data-passage');
+const book = corpusBook();
+/** The machine is shared: the book takes a while to arrive and render. */
+const SLOW = { timeout: 10_000 };
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
 
-describe('reading in context, against the real API', () => {
+/**
+ * The real server (its passages), with GET /api/book answered from the corpus in the reader's
+ * contract's shape (scripts/book-json.ts) until the server serves it itself.
+ */
+async function bookServer(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (request, response) => {
+    if (request.url === '/api/book') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(book));
+      return;
+    }
+    const upstream = await fetch(target + request.url, { headers: { accept: request.headers.accept ?? '*/*' } });
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('the reader, against a real server', () => {
   let server: TestServer;
-  let proxy: Awaited<ReturnType<typeof holdingProxy>>;
+  let front: Awaited<ReturnType<typeof bookServer>>;
 
   beforeAll(async () => {
     const engine = await corpusEngine();
     server = await startTestServer('embedded', { extra: { engine } });
-    proxy = await holdingProxy(server.url, LATE);
-    setApiBase(`${proxy.url}/api`);
+    front = await bookServer(server.url);
+    setApiBase(`${front.url}/api`);
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
-    // jsdom lays nothing out: the page's scroll to the current passage has nowhere to go, and the
-    // message bar's watch on its own size sees nothing.
+    // jsdom lays nothing out: a scroll to a paragraph has nowhere to go.
     Element.prototype.scrollIntoView = () => undefined;
     window.ResizeObserver ??= class {
       observe() {}
@@ -74,27 +66,35 @@ describe('reading in context, against the real API', () => {
   });
   afterAll(async () => {
     globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-    void proxy.close();
+    await front.close();
     await server.close();
   });
+  beforeEach(async () => {
+    // Each test opens the book afresh, from the network or the device as it sets them.
+    forgetBook();
+    refreshServerData(BOOK_KEY);
+    await removePack();
+    setApiBase(`${front.url}/api`);
+  });
 
-  /** The read page at `path`, rendered as the browser renders it, not inside act(): a render that suspends inside act() waits there for its data. */
   function renderAt(path: string) {
-    const location = memoryLocation({ path });
+    // The browser's own location (jsdom's): the reader reads its hash as a browser's.
+    window.history.replaceState(null, '', path);
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
-    // In StrictMode, as the app runs: effects are set up, torn down and set up again at once.
     root.render(
       <StrictMode>
         <FluentProvider theme={webLightTheme}>
-          <Router hook={location.hook}>
-            <Route path="/read/:id" component={ReadPage} />
+          <Router>
+            <Switch>
+              <Route path="/read" component={ContentsPage} />
+              <Route path="/read/:id" component={ReadPage} />
+            </Switch>
           </Router>
         </FluentProvider>
       </StrictMode>,
     );
     return {
-      navigate: location.navigate,
       [Symbol.dispose]: () => {
         root.unmount();
         container.remove();
@@ -102,54 +102,59 @@ describe('reading in context, against the real API', () => {
     };
   }
 
-  it('never shows a reply that arrives after the reader has moved on to another passage', async () => {
-    const page = renderAt(`/read/${LATE}`);
-    try {
-      expect(await screen.findByText('Opening the book…')).toBeInTheDocument();
-      // The reader moves on before the first passage's reply; the second one's comes at once.
-      page.navigate(`/read/${QUICK}`);
-      expect(await screen.findByRole('heading', { name: 'Editorial Note' })).toBeInTheDocument();
-      expect(currentPassage()).toBe(QUICK);
-
-      // Now the first passage's reply is let go, and the server is done with it.
-      proxy.release();
-      const first = await proxy.done;
-      // Had that reply been on its way to the page, a round trip started after it ends after it;
-      // then a task for React to render what it brought.
-      await fetch(`${proxy.url}/api/health`);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(screen.queryByRole('heading', { name: LATE_CHAPTER })).toBeNull();
-      expect(screen.getByRole('heading', { name: 'Editorial Note' })).toBeInTheDocument();
-      expect(currentPassage()).toBe(QUICK);
-      // The page gave that request up when the reader moved on, rather than leave it running.
-      expect(first).toBe('aborted');
-    } finally {
-      page[Symbol.dispose]();
-    }
+  it('lists the parts and sections, and offers to continue where this device left off', async () => {
+    keepReadingPlace({ part: 'ch7', n: 14 });
+    using _page = renderAt('/read');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Alchemy of Happiness' }, SLOW)).toBeInTheDocument();
+    const parts = book.parts.map((p) => screen.getByRole('link', { name: p.heading }));
+    expect(parts).toHaveLength(11);
+    expect(parts[3]).toHaveAttribute('href', '/read/ch1');
+    expect(screen.getByRole('link', { name: 'The Vision of God' }).getAttribute('href')).toMatch(/^\/read\/ch8#p\d+$/);
+    expect(screen.getByRole('link', { name: 'Continue reading: Chapter VII, paragraph 14' })).toHaveAttribute('href', '/read/ch7#p14');
   });
 
-  it('says when the server cannot be reached, and asks again on Try again', async () => {
+  it("opens a chapter at a result's paragraph with its sentence marked, and goes on to the next", async () => {
+    const ch4 = book.parts.find((p) => p.slug === 'ch4')!;
+    const p13 = ch4.paragraphs[12]!;
+    using _page = renderAt('/read/ch4?mark=13:20-80#p13');
+    expect(await screen.findByRole('heading', { level: 1, name: ch4.heading }, SLOW)).toBeInTheDocument();
+    // Every paragraph at its address, the marked sentence inside the 13th.
+    expect(document.querySelectorAll('[data-paragraph]')).toHaveLength(ch4.paragraphs.length);
+    expect(screen.getByTestId('marked-sentence').textContent).toBe(p13.text.slice(20, 80));
+    expect(screen.getByTestId('marked-sentence').closest('p')).toHaveAttribute('id', 'p13');
+    screen.getByRole('link', { name: /^Next: Chapter V/ }).click();
+    expect(await screen.findByRole('heading', { level: 1, name: book.parts.find((p) => p.slug === 'ch5')!.heading })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.hash).toBe('/read/ch5');
+    expect(screen.queryByTestId('marked-sentence')).toBeNull();
+  });
+
+  it('links each footnote mark to its note at the end and back', async () => {
+    using _page = renderAt('/read/ch1');
+    const note = await screen.findByRole('link', { name: 'Note 1' }, SLOW);
+    const label = book.parts.find((p) => p.slug === 'ch1')!.notes[0]!.label;
+    expect(note).toHaveAttribute('href', `#note-${label}`);
+    expect(note).toHaveAttribute('id', `ref-${label}`);
+    const listed = document.getElementById(`note-${label}`)!;
+    expect(listed).toHaveTextContent(book.parts.find((p) => p.slug === 'ch1')!.notes[0]!.text);
+    expect(listed.querySelector('a')).toHaveAttribute('href', `#ref-${label}`);
+  });
+
+  it('reads from the copy kept on the device when the server cannot be reached', async () => {
     setApiBase('http://127.0.0.1:1/api');
-    const page = renderAt(`/read/${QUICK}`);
-    try {
-      expect(await screen.findByRole('alert')).toHaveTextContent(/./);
-      setApiBase(`${proxy.url}/api`);
-      (await screen.findByRole('button', { name: 'Try again' })).click();
-      expect(await screen.findByRole('heading', { name: 'Editorial Note' })).toBeInTheDocument();
-      expect(currentPassage()).toBe(QUICK);
-    } finally {
-      page[Symbol.dispose]();
-      setApiBase(`${proxy.url}/api`);
+    {
+      using _page = renderAt('/read/ch2');
+      expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent(/server cannot be reached/);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     }
+    await saveBookText(book);
+    refreshServerData(BOOK_KEY);
+    using _page = renderAt('/read/ch2');
+    expect(await screen.findByRole('heading', { level: 1, name: book.parts.find((p) => p.slug === 'ch2')!.heading })).toBeInTheDocument();
   });
 
-  it('says plainly that a passage does not exist, with nothing to try again', async () => {
-    const page = renderAt('/read/ch99-1');
-    try {
-      expect(await screen.findByRole('alert')).toHaveTextContent('No passage with id ch99-1');
-      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    } finally {
-      page[Symbol.dispose]();
-    }
+  it("takes an earlier reader's passage link on to the paragraph the passage begins in", async () => {
+    using _page = renderAt('/read/ch8-19');
+    await waitFor(() => expect(window.location.pathname + window.location.hash).toMatch(/^\/read\/ch8#p\d+$/));
+    expect(await screen.findByRole('heading', { level: 1, name: book.parts.find((p) => p.slug === 'ch8')!.heading })).toBeInTheDocument();
   });
 });

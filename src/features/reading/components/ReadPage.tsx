@@ -1,204 +1,225 @@
-import {
-  Button,
-  Caption1,
-  makeStyles,
-  mergeClasses,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
-  Title1,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
-import { Fragment, useEffect, useRef, useState, useTransition } from 'react';
-import { Link, useParams } from 'wouter';
-import { CONTEXT_MAX_RADIUS } from '../../../../contract/vocabulary.ts';
+import { Button, Link as FluentLink, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Title1, tokens } from '@fluentui/react-components';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams, useSearch } from 'wouter';
 import { ApiError } from '../../../lib/api/api-error.ts';
-import { fetchPassageContext, passageContextPath, type PassageContext, type Reach } from '../passages-api.ts';
 import { errorMessage, refreshServerData, useServerData } from '../../../lib/api/server-data.ts';
-import { passageIdOf } from '../passage-id.ts';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title.ts';
+import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ServerData } from '../../../components/ServerData.tsx';
+import { BOOK_KEY, loadBook } from '../book-api.ts';
+import type { Book, BookPart } from '../book.ts';
+import { passageIdOf } from '../passage-id.ts';
+import { neighbours, paragraphOfHash, parseMark, partShortName, type Mark } from '../reader-text.ts';
+import { keepReadingPlace, paragraphAt } from '../reading-place.ts';
+import { cameFromResults, ResultsLink } from './BackToResults.tsx';
+import { Paragraph, type CopyOutcome } from './Paragraph.tsx';
+import { ReaderFrame } from './ReaderFrame.tsx';
+import { useReaderStyles } from './reader-styles.ts';
+import { PassageRedirect } from './PassageRedirect.tsx';
 
 const useStyles = makeStyles({
-  passage: {
-    whiteSpace: 'pre-line',
-    fontFamily: 'Georgia, "Times New Roman", serif',
-    lineHeight: tokens.lineHeightBase500,
-    fontSize: tokens.fontSizeBase400,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium,
-    margin: 0,
-    overflowWrap: 'anywhere',
-    // Focused by the app when the button that showed it is gone, never by Tab.
-    outline: 'none',
+  notes: { fontSize: '0.9em' },
+  noteList: { paddingInlineStart: '1.6em', margin: 0, '& li': { marginBottom: '0.6em' } },
+  around: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalL,
+    marginTop: '2em',
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
   },
-  current: {
-    backgroundColor: tokens.colorBrandBackground2,
-    borderLeft: `4px solid ${tokens.colorBrandStroke1}`,
-  },
-  notes: { color: tokens.colorNeutralForeground2 },
-  more: { alignSelf: 'flex-start' },
-  // Read by screen readers, not shown.
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
+  next: { marginInlineStart: 'auto', textAlign: 'end' },
+  status: {
+    position: 'fixed',
+    insetInline: 0,
+    bottom: tokens.spacingVerticalXL,
+    margin: '0 auto',
+    width: 'fit-content',
+    maxWidth: '90vw',
+    zIndex: 10,
   },
 });
 
-const STEP = 3;
-
-/** A passage inside its chapter, with neighbours before and after; /read/:id is a link to share. */
+/** /read/<part>: a part of the book (a chapter, the preface…) to read, paragraph by paragraph. */
 export default function ReadPage() {
   const { id: raw = '' } = useParams<{ id: string }>();
-  const id = passageIdOf(raw);
-  // Another passage is another reading: it starts afresh, with its own reach and scroll.
+  const slug = passageIdOf(raw);
+  const book = useServerData(BOOK_KEY, loadBook);
   return (
-    <Page label="Read in context">
-      <Reading key={id} id={id} />
+    <Page label="Read">
+      <ServerData
+        promise={book}
+        pending={<Spinner label="Opening the book…" />}
+        failed={(error) => (
+          <>
+            <Title1 as="h1">The book could not be opened</Title1>
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{errorMessage(error, 'The book could not be opened')}</MessageBarBody>
+              {error instanceof ApiError && error.retryable && (
+                <MessageBarActions>
+                  <Button onClick={() => refreshServerData(BOOK_KEY)}>Try again</Button>
+                </MessageBarActions>
+              )}
+            </MessageBar>
+            <Link href="/read">The book&apos;s contents</Link>
+          </>
+        )}
+      >
+        {(b) => {
+          const part = b.parts.find((p) => p.slug === slug);
+          // A link of the earlier reader, to a passage (`/read/ch8-19`), goes to its paragraph.
+          if (!part) return <PassageRedirect book={b} id={slug} />;
+          return <Chapter key={part.slug} book={b} part={part} />;
+        }}
+      </ServerData>
     </Page>
   );
 }
 
-function Reading({ id }: { id: string }) {
-  const [reach, setReach] = useState<Reach>({ before: STEP, after: STEP });
-  const [, startTransition] = useTransition();
-  // Which way the reader last asked for more: the focus goes on that way if its button goes.
-  const [asked, setAsked] = useState<'before' | 'after' | null>(null);
-  // What was shown before "more" was asked for: kept on screen if the more cannot be had.
-  const lastShown = useRef<PassageContext | null>(null);
-  const context = useServerData(passageContextPath(id, reach), (signal) => fetchPassageContext(id, reach, signal));
-  // More neighbours keep the passages on screen while they load (a transition), not a spinner.
-  const showMore = (side: 'before' | 'after') => {
-    setAsked(side);
-    startTransition(() => setReach((r) => ({ ...r, [side]: Math.min(CONTEXT_MAX_RADIUS, r[side] + STEP) })));
-  };
-  const retry = (error: unknown) =>
-    error instanceof ApiError && error.retryable ? (
-      <MessageBarActions>
-        {/* In a transition: what is shown stays while it loads again, focus and all. */}
-        <Button onClick={() => startTransition(() => refreshServerData(passageContextPath(id, reach)))}>Try again</Button>
-      </MessageBarActions>
-    ) : null;
+function Chapter({ book, part }: { book: Book; part: BookPart }) {
+  const styles = useStyles();
+  const reader = useReaderStyles();
+  const hydrated = useHydrated();
+  const search = useSearch();
+  const mark: Mark | null = useMemo(() => parseMark(new URLSearchParams(search).get('mark')), [search]);
+  const { previous, next } = neighbours(book, part.slug);
+  const [copied, setCopied] = useState<CopyOutcome | null>(null);
+  const column = useRef<HTMLDivElement>(null);
+  useDocumentTitle(part.heading);
+
+  // Footnotes are numbered in the order the chapter lists them.
+  const noteNumber = useMemo(() => {
+    const numbers = new Map(part.notes.map((n, i) => [n.label, i + 1]));
+    return (label: string) => numbers.get(label) ?? 0;
+  }, [part]);
+  // A note's first mark is where "back" returns to.
+  const firstMarks = useMemo(() => {
+    const firsts = new Map<string, number>();
+    for (const p of part.paragraphs) for (const n of p.notes) if (!firsts.has(n.label)) firsts.set(n.label, p.n);
+    return firsts;
+  }, [part]);
+
+  // Arriving at a paragraph (#p12, or a result's marked sentence): scrolled to, and the focus put
+  // there, so that a keyboard or screen reader goes on from it.
+  useLayoutEffect(() => {
+    const n = paragraphOfHash(window.location.hash) ?? mark?.n ?? null;
+    const target = n ? document.getElementById(`p${n}`) : window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+    if (!target) return;
+    const sentence = target.querySelector('mark');
+    (sentence ?? target).scrollIntoView({ block: sentence ? 'center' : 'start' });
+    target.focus({ preventScroll: true });
+  }, [mark, part]);
+
+  // Where the reader is, kept as they scroll: "Continue reading" goes back there.
+  useEffect(() => {
+    let pending = 0;
+    const keep = () => {
+      pending = 0;
+      const boxes = [...(column.current?.querySelectorAll<HTMLElement>('[data-paragraph]') ?? [])].map((el) => ({
+        n: Number(el.dataset.paragraph),
+        bottom: el.getBoundingClientRect().bottom,
+      }));
+      const n = paragraphAt(boxes, 80);
+      if (n !== null) keepReadingPlace({ part: part.slug, n });
+    };
+    const onScroll = () => {
+      if (!pending) pending = window.setTimeout(keep, 400);
+    };
+    keep();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.clearTimeout(pending);
+    };
+  }, [part]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(null), 4000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
   return (
-    <ServerData
-      promise={context}
-      pending={<Spinner label="Opening the book…" />}
-      failed={(error) =>
-        lastShown.current ? (
-          <>
-            <Passages context={lastShown.current} reach={reach} asked={null} onShowMore={showMore} />
-            <MessageBar intent="error" role="alert">
-              <MessageBarBody>More of the chapter could not be opened. {errorMessage(error, '')}</MessageBarBody>
-              {retry(error)}
-            </MessageBar>
-          </>
-        ) : (
-          <>
-            <Title1 as="h1">Read in context</Title1>
-            <MessageBar intent="error" role="alert">
-              <MessageBarBody>{errorMessage(error, 'This passage could not be found')}</MessageBarBody>
-              {retry(error)}
-            </MessageBar>
-            <Link href="/">Back to the start</Link>
-          </>
-        )
+    <ReaderFrame
+      way={
+        <>
+          {hydrated && <ResultsLink />}
+          <Link href="/read" asChild>
+            <FluentLink>Contents</FluentLink>
+          </Link>
+        </>
       }
     >
-      {(c) => {
-        lastShown.current = c;
-        return <Passages context={c} reach={reach} asked={asked} onShowMore={showMore} />;
-      }}
-    </ServerData>
-  );
-}
-
-function Passages({
-  context,
-  reach,
-  asked,
-  onShowMore,
-}: {
-  context: PassageContext;
-  reach: Reach;
-  asked: 'before' | 'after' | null;
-  onShowMore: (side: 'before' | 'after') => void;
-}) {
-  const styles = useStyles();
-  const current = useRef<HTMLParagraphElement>(null);
-  const list = useRef<HTMLDivElement>(null);
-  const scrolled = useRef(false);
-  useDocumentTitle(`${context.chapter} · Read in context`);
-
-  useEffect(() => {
-    if (current.current && !scrolled.current) {
-      scrolled.current = true;
-      current.current.scrollIntoView({ block: 'center' });
-    }
-  }, [context]);
-
-  // The button the reader pressed is gone (the chapter's edge is reached): the focus goes to the
-  // passage at that edge, where reading goes on, rather than to the page.
-  // More to show, and within what a reading may ask for (a chapter longer than that ends there).
-  const earlier = context.more_before > 0 && reach.before < CONTEXT_MAX_RADIUS;
-  const later = context.more_after > 0 && reach.after < CONTEXT_MAX_RADIUS;
-  useEffect(() => {
-    const gone = (asked === 'before' && !earlier) || (asked === 'after' && !later);
-    const lost = document.activeElement === document.body || document.activeElement === null;
-    if (!gone || !lost) return;
-    const passages = list.current?.querySelectorAll<HTMLElement>('[data-passage]');
-    const edge = asked === 'before' ? passages?.[0] : passages?.[passages.length - 1];
-    edge?.focus();
-  }, [asked, earlier, later, context]);
-
-  return (
-    <>
-      <Caption1>The Alchemy of Happiness</Caption1>
-      <Title1 as="h1">{context.chapter}</Title1>
-      {earlier && (
-        <Button className={styles.more} onClick={() => onShowMore('before')}>
-          Show earlier passages
-        </Button>
-      )}
-      <div ref={list}>
-        {context.passages.map((p, i) => (
-          <Fragment key={p.id}>
-            {/* Each section under its own heading, where it begins (or where this reading does). */}
-            {p.section && p.section !== context.passages[i - 1]?.section && <Title3 as="h2">{p.section}</Title3>}
-            <p
-              ref={p.id === context.id ? current : undefined}
-              tabIndex={-1}
-              className={mergeClasses(styles.passage, p.id === context.id && styles.current)}
-              data-passage={p.id}
-              aria-current={p.id === context.id ? 'true' : undefined}
-            >
-              {/* aria-current on a paragraph reaches no screen reader: this says it in words. */}
-              {p.id === context.id && <span className={styles.hidden}>The passage you opened: </span>}
-              {p.text}
-            </p>
-          </Fragment>
+      <article className={reader.column} ref={column} aria-labelledby="part-heading">
+        <header>
+          <p className={reader.kicker}>{book.title}</p>
+          <h1 id="part-heading" className={reader.partHeading}>
+            {part.heading}
+          </h1>
+        </header>
+        {part.paragraphs.map((p, i) => (
+          <div key={p.n}>
+            {p.section && p.section !== part.paragraphs[i - 1]?.section && <h2 className={reader.sectionHeading}>{p.section}</h2>}
+            <Paragraph
+              book={book}
+              part={part}
+              paragraph={p}
+              mark={mark?.n === p.n ? mark : null}
+              noteNumber={noteNumber}
+              firstMarks={firstMarks}
+              onCopied={setCopied}
+            />
+          </div>
         ))}
+        {part.notes.length > 0 && (
+          <section className={styles.notes} aria-labelledby="notes-heading">
+            <hr className={reader.rule} />
+            <h2 id="notes-heading" className={reader.sectionHeading}>
+              Notes
+            </h2>
+            <ol className={styles.noteList}>
+              {part.notes.map((note) => (
+                <li key={note.label} id={`note-${note.label}`} tabIndex={-1}>
+                  {note.text}{' '}
+                  {firstMarks.has(note.label) && (
+                    <a href={`#ref-${note.label}`} aria-label={`Back to note ${noteNumber(note.label)}'s place in the text`}>
+                      ↩
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        <nav className={styles.around} aria-label="Chapters">
+          {previous && (
+            <Link href={`/read/${previous.slug}`} state={cameFromResults()} rel="prev">
+              ← Previous: {partShortName(previous)}
+            </Link>
+          )}
+          {next ? (
+            <Link className={styles.next} href={`/read/${next.slug}`} state={cameFromResults()} rel="next">
+              Next: {next.heading} →
+            </Link>
+          ) : (
+            <Link className={styles.next} href="/read">
+              The end. Back to the contents
+            </Link>
+          )}
+        </nav>
+      </article>
+      {/* Always there, so that a screen reader announces what it comes to say. */}
+      <div role="status" className={styles.status}>
+        {copied && (
+          <MessageBar intent={copied === 'copied' ? 'success' : 'warning'}>
+            <MessageBarBody>
+              {copied === 'copied' ? 'Copied, with its citation.' : 'The browser did not allow copying: select the text and copy it yourself.'}
+            </MessageBarBody>
+          </MessageBar>
+        )}
       </div>
-      {later && (
-        <Button className={styles.more} onClick={() => onShowMore('after')}>
-          Show later passages
-        </Button>
-      )}
-      {context.notes.length > 0 && (
-        <section aria-label="Notes" className={styles.notes}>
-          {context.notes.map((n) => (
-            <Caption1 as="p" key={n.label}>
-              Note: {n.text}
-            </Caption1>
-          ))}
-        </section>
-      )}
-    </>
+    </ReaderFrame>
   );
 }

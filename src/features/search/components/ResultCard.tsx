@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Body1, Caption1, Card, CardHeader, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { highlightParts } from '../highlight.ts';
-import { resultText, type LabelledResult, type ResultLabel } from '../../../lib/search-result.ts';
+import { Link as RouterLink } from 'wouter';
+import { readerHref, resultText, type LabelledResult, type ResultLabel } from '../../../lib/search-result.ts';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, height: '100%' },
@@ -43,6 +44,7 @@ export function ResultCard(props: {
   const { result, shared = false } = props;
   const label = result.resultLabel;
   const headingId = shared ? 'result-same' : `result-${label}`;
+  const readAt = readerHref(result);
   return (
     <Card className={styles.card} aria-labelledby={headingId} data-testid={headingId}>
       <CardHeader
@@ -55,12 +57,13 @@ export function ResultCard(props: {
         description={
           <Caption1>
             {[result.chapter, result.section].filter(Boolean).join(' · ')}
-            {result.id && (
+            {readAt && (
               <>
                 {' · '}
-                <Link href={`/read/${result.id}`} target="_blank" rel="noopener" aria-label={`Read in context (${whichResult(label, shared)})`}>
-                  Read in context
-                </Link>
+                {/* Same tab; the reader offers "Back to results" (the history state says how far back they are). */}
+                <RouterLink href={readAt} state={{ fromResults: 1 }} asChild>
+                  <Link aria-label={`Read in context (${whichResult(label, shared)})`}>Read in context</Link>
+                </RouterLink>
               </>
             )}
           </Caption1>

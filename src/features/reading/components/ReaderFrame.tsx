@@ -1,0 +1,66 @@
+import { Button, makeStyles, mergeClasses, ToggleButton, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useTheme } from '../../../lib/theme/theme-store.ts';
+import { FONT_SIZES, TONES, useReaderSettings, type Tone } from '../reader-settings.ts';
+import { useReaderStyles } from './reader-styles.ts';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  way: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  settings: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  group: { display: 'flex', gap: tokens.spacingHorizontalXS },
+});
+
+/** The page's paper as chosen on this device, else as the app's theme (light or dark). */
+export function useTone(): Tone {
+  const chosen = useReaderSettings((s) => s.tone);
+  const theme = useTheme((s) => s.themeMode);
+  return chosen ?? theme;
+}
+
+/**
+ * The reader's frame: a bar with the way back (`way`) and the page's settings (type size and
+ * paper, kept on this device), then the paper the text is set on.
+ */
+export function ReaderFrame({ way, children }: { way: ReactNode; children: ReactNode }) {
+  const styles = useStyles();
+  const reader = useReaderStyles();
+  const tone = useTone();
+  const size = useReaderSettings((s) => s.size);
+  const { setTone, resize } = useReaderSettings.getState();
+  return (
+    <>
+      <div className={styles.bar}>
+        <nav className={styles.way} aria-label="Reading">
+          {way}
+        </nav>
+        <div className={styles.settings} role="group" aria-label="Page settings">
+          <div className={styles.group} role="group" aria-label="Text size">
+            <Button size="small" onClick={() => resize(-1)} disabled={size === 0} aria-label="Smaller text">
+              A−
+            </Button>
+            <Button size="small" onClick={() => resize(1)} disabled={size === FONT_SIZES.length - 1} aria-label="Larger text">
+              A+
+            </Button>
+          </div>
+          <div className={styles.group} role="group" aria-label="Page colour">
+            {TONES.map((t) => (
+              <ToggleButton key={t.tone} size="small" checked={tone === t.tone} onClick={() => setTone(t.tone)}>
+                {t.label}
+              </ToggleButton>
+            ))}
+          </div>
+        </div>
+      </div>
+      <div className={mergeClasses(reader.paper, reader[tone])} style={{ fontSize: `${FONT_SIZES[size]}px` }} data-tone={tone} data-testid="reader-paper">
+        {children}
+      </div>
+    </>
+  );
+}
