@@ -17,7 +17,7 @@ import { keepReadingPlace } from '../../src/features/reading/reading-place.ts';
 import { corpusEngine } from '../server/engine-helpers.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
-const book = corpusBook();
+const book = await corpusBook();
 /** The machine is shared: the book takes a while to arrive and render. */
 const SLOW = { timeout: 10_000 };
 
@@ -27,8 +27,9 @@ declare global {
 const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
 
 /**
- * The real server (its passages), with GET /api/book answered from the corpus in the reader's
- * contract's shape (scripts/book-json.ts) until the server serves it itself.
+ * The real server (its passages), with GET /api/book answered with the server's own book reply
+ * (server/modules/book's loadBookReply): its route answers 500 over a socket for now (its
+ * response schema's serializer is run on the prepared bytes; told to the book's engineer).
  */
 async function bookServer(target: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer(async (request, response) => {

@@ -6,7 +6,7 @@ import { paragraphAt } from '../../src/features/reading/reading-place.ts';
 import { parseReaderSettings } from '../../src/features/reading/reader-settings.ts';
 import { readerHref } from '../../src/lib/search-result.ts';
 
-const book = corpusBook();
+const book = await corpusBook();
 const part = (slug: string) => book.parts.find((p) => p.slug === slug)!;
 
 describe("a result's mark and a paragraph's address", () => {
