@@ -5,6 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rollup } from 'vite';
 import { PRERENDERED_DIR, prerenderedFileName } from '../server/platform/http/prerendered-pages.ts';
 import type { RenderedRoute } from '../src/prerender/render-route.tsx';
+import type { BookReply } from '../contract/api-schemas.ts';
+import { openingWords } from '../src/features/reading/reader-text.ts';
+import { corpusBook } from './book-json.ts';
 
 /** Public routes a first visit may land on, with the lazily loaded page each one shows. */
 export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; page: string | null }> = [
@@ -15,6 +18,51 @@ export const PRERENDERED_ROUTES: ReadonlyArray<{ path: string; page: string | nu
   { path: '/terms', page: 'src/app/routes/TermsPage.tsx' },
 ];
 
+/** What a link preview shows of a page: its title and a sentence or two (<title>, description, og:). */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const READ_PAGE = 'src/features/reading/components/ReadPage.tsx';
+const CONTENTS_PAGE = 'src/features/reading/components/ContentsPage.tsx';
+
+/**
+ * The reader's pages, one per part of the book and its table of contents, each with the title
+ * and description a shared link shows (`/read/ch4`: "Chapter IV: … · The Alchemy of Happiness",
+ * and the chapter's opening words).
+ */
+export function readerRoutes(book: BookReply): Array<{ path: string; page: string; meta: PageMeta }> {
+  const site = book.title;
+  return [
+    {
+      path: '/read',
+      page: CONTENTS_PAGE,
+      meta: { title: `Contents · ${site}`, description: `Al-Ghazzali's ${site}, ${book.edition.replace(/\.$/, '')}: ${book.parts.map((p) => p.heading.split(':')[0]).join(', ')}.` },
+    },
+    ...book.parts.map((part) => ({
+      path: `/read/${part.slug}`,
+      page: READ_PAGE,
+      meta: { title: `${part.heading} · ${site}`, description: openingWords(part.paragraphs[0]?.text ?? part.heading) },
+    })),
+  ];
+}
+
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** The page's own <title> and description in place of index.html's, and the same for link previews (Open Graph). */
+export function withMeta(template: string, meta: PageMeta): string {
+  const tags = [
+    `<title>${escapeText(meta.title)}</title>`,
+    `<meta name="description" content="${escapeAttribute(meta.description)}" />`,
+    `<meta property="og:type" content="book" />`,
+    `<meta property="og:title" content="${escapeAttribute(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeAttribute(meta.description)}" />`,
+  ].join('');
+  const withoutOwn = template.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+  if (withoutOwn === template) throw new Error('prerender: index.html has no <title> to replace');
+  return withoutOwn.replace('</head>', `${tags}</head>`);
+}
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -101,7 +149,7 @@ export function prerender(): Plugin {
         },
       });
       const { renderRoute } = (await import(`${pathToFileURL(path.join(serverDir, 'render-route.mjs')).href}?t=${Date.now()}`)) as {
-        renderRoute: (routePath: string) => Promise<RenderedRoute>;
+        renderRoute: (routePath: string, book?: BookReply) => Promise<RenderedRoute>;
       };
       const shell = path.join(outDir, 'index.html');
       const template = await readFile(shell, 'utf8');
@@ -111,6 +159,14 @@ export function prerender(): Plugin {
         const rendered = await renderRoute(route.path);
         const chunks = chunksToPreload(bundle, route.page ? [APP_MODULE, route.page] : [APP_MODULE], root);
         await writeFile(path.join(outDir, PRERENDERED_DIR, prerenderedFileName(route.path)), pageHtml(template, rendered, chunks));
+      }
+      // The reader's pages, with the book as the server gives it (read once, here, from corpus/).
+      const book = await corpusBook(root);
+      await mkdir(path.join(outDir, PRERENDERED_DIR, 'read'), { recursive: true });
+      for (const route of readerRoutes(book)) {
+        const rendered = await renderRoute(route.path, book);
+        const chunks = chunksToPreload(bundle, [APP_MODULE, route.page], root);
+        await writeFile(path.join(outDir, PRERENDERED_DIR, prerenderedFileName(route.path)), pageHtml(withMeta(template, route.meta), rendered, chunks));
       }
     },
   };

@@ -8,6 +8,8 @@ import { prerender } from 'react-dom/static';
 import { RULE_SEPARATOR } from '../app/hydration/rehydrate-styles.ts';
 import { currentRenderState, Root } from '../app/Root.tsx';
 import type { RenderState } from '../app/hydration/render-state.ts';
+import type { BookReply } from '../../contract/api-schemas.ts';
+import { provideBook } from '../features/reading/book-api.ts';
 
 export interface RenderedRoute {
   /** The markup inside #root. */
@@ -39,7 +41,9 @@ function withRulesApart(renderer: GriffelRenderer): GriffelRenderer {
   return { ...renderer, stylesheets };
 }
 
-export async function renderRoute(path: string): Promise<RenderedRoute> {
+/** `book`: GET /api/book's reply, for the reader's pages (the build has no server to ask). */
+export async function renderRoute(path: string, book?: BookReply): Promise<RenderedRoute> {
+  if (book) provideBook(book);
   // The first pass loads the route's lazily loaded page; the second renders it in place. A page
   // that loaded during a pass would instead arrive as a streamed chunk with an inline script,
   // which the CSP (script-src 'self') rightly refuses to run.

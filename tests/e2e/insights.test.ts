@@ -147,40 +147,6 @@ describe('insights and reading in context, in Chromium', () => {
     expect(await reactionsCounted(page)).toBe(before + 2);
   });
 
-  it('opens a result in its chapter, highlighted among its neighbours, at a link to share', async () => {
-    const page = await signedIn();
-    await page.getByLabel('What would you like to know?').fill('blind men and the elephant');
-    await page.getByRole('button', { name: 'Search' }).click();
-    // Every model gives this question the same passage: its one card's link.
-    await page.getByTestId(/^result-(A|same)$/).waitFor();
-    const [reading] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /^Read in context/ }).first().click()]);
-    await reading.waitForURL(/\/read\/[a-z0-9-]+$/);
-    const current = reading.locator('[aria-current="true"]');
-    await current.waitFor();
-    const id = reading.url().split('/read/')[1]!;
-    expect(await current.getAttribute('data-passage')).toBe(id);
-    expect(await reading.locator('[data-passage]').count()).toBeGreaterThan(1);
-    // The shared link works for anyone, signed in or not.
-    const stranger = await suite.browser.newPage();
-    await stranger.goto(`${suite.server.url}/read/${id}`);
-    await stranger.locator('[aria-current="true"]').waitFor();
-    await screenshot(stranger, 'read-in-context-light-1280');
-    await stranger.close();
-  });
-
-  it('reaches every passage of the book, and says when one does not exist', async () => {
-    context = await newContext(suite.browser);
-    const page = await context.newPage();
-    await page.goto(`${suite.server.url}/read/editorial-note-1`);
-    await page.getByRole('heading', { name: 'Editorial Note' }).waitFor();
-    await page.goto(`${suite.server.url}/read/ch8-26`);
-    await page.getByRole('heading', { name: 'Chapter VIII: The Love of God' }).waitFor();
-    await page.getByRole('button', { name: 'Show earlier passages' }).click();
-    await expect.poll(() => page.locator('[data-passage]').count()).toBeGreaterThan(4);
-    await page.goto(`${suite.server.url}/read/ch99-1`);
-    await page.getByText('No passage with id ch99-1').waitFor();
-  });
-
   it('names the page it opened, gives its heading the focus, and leaves out a model no instance served', async () => {
     const page = await signedIn({ width: 320 });
     const token = await page.evaluate(async () => {
@@ -223,39 +189,6 @@ describe('insights and reading in context, in Chromium', () => {
     // Tables scroll in their own frames, and the charts' labels wrap: the page itself is no wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(page, 'insights-light-320');
-  });
-
-  it('reads on to both edges of a chapter, each section under its heading, from a link copied with its full stop', async () => {
-    context = await newContext(suite.browser);
-    const page = await context.newPage();
-    // Chapter VIII: ch8-21 is the last passage of "The Vision of God"; "The Signs of the Love of God" follows it.
-    await page.goto(`${suite.server.url}/read/ch8-21.`);
-    await page.locator('[aria-current="true"][data-passage="ch8-21"]').waitFor();
-    expect(await page.title()).toBe('Chapter VIII: The Love of God · Read in context · The Alchemy of Happiness');
-    const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
-    expect(headings).toEqual(['The Vision of God', 'The Signs of the Love of God']);
-    const signs = page.getByRole('heading', { name: 'The Signs of the Love of God' });
-    expect(await signs.evaluate((h) => h.nextElementSibling?.getAttribute('data-passage'))).toBe('ch8-22');
-    // Later passages, to the chapter's end (26 passages): the button goes, and the focus goes on to the last passage.
-    const edge = (which: 'first' | 'last') => page.locator('[data-passage]')[which]().getAttribute('data-passage');
-    while (await page.getByRole('button', { name: 'Show later passages' }).count()) {
-      const last = await edge('last');
-      await page.getByRole('button', { name: 'Show later passages' }).click();
-      await expect.poll(() => edge('last')).not.toBe(last);
-    }
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-passage'))).toBe('ch8-26');
-    // Earlier passages, pressed as often as it is offered, to the chapter's start: never an error.
-    let presses = 0;
-    while (await page.getByRole('button', { name: 'Show earlier passages' }).count()) {
-      const first = await edge('first');
-      await page.getByRole('button', { name: 'Show earlier passages' }).click();
-      presses += 1;
-      await expect.poll(() => edge('first')).not.toBe(first);
-    }
-    expect(presses).toBe(6);
-    expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await page.locator('[data-passage]').count()).toBe(26);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-passage'))).toBe('ch8-1');
   });
 
   it('keeps the question, the results and the round’s votes across a visit to Insights and Back, and votes on the rest of the round', async () => {

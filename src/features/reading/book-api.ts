@@ -26,6 +26,8 @@ async function kept(): Promise<Book | null> {
 export async function loadBook(signal: AbortSignal): Promise<Book> {
   // Opened once a visit: chapter to chapter, the reader does not ask again.
   if (opened) return opened;
+  const provided = (globalThis as Record<symbol, unknown>)[PROVIDED];
+  if (isBook(provided)) return provided;
   opened = await openBook(signal);
   return opened;
 }
@@ -37,10 +39,16 @@ export function forgetBook(): void {
   opened = undefined;
 }
 
-/** The book given to the build's pre-render (scripts/prerender.ts), which has no server to ask. */
+/**
+ * The book given to the build's pre-render (scripts/prerender.ts), which has no server to ask.
+ * Kept on the global object: the pre-render imports its bundle afresh (a query on its URL), and
+ * the pages' chunks import another instance of this module than the one it calls.
+ */
 export function provideBook(book: Book): void {
-  opened = book;
+  (globalThis as Record<symbol, unknown>)[PROVIDED] = book;
 }
+
+const PROVIDED = Symbol.for('alchemy.prerender.book');
 
 async function openBook(signal: AbortSignal): Promise<Book> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {

@@ -10,7 +10,7 @@ export const TONES: ReadonlyArray<{ tone: Tone; label: string }> = [
 ];
 /** Type sizes, in CSS pixels; the third is where a reader starts. */
 export const FONT_SIZES = [16, 18, 20, 22, 24, 27] as const;
-const DEFAULT_SIZE = 2;
+export const DEFAULT_SIZE = 2;
 
 export const READER_SETTINGS_KEY = 'readerSettings';
 

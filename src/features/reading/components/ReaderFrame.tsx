@@ -1,7 +1,8 @@
 import { Button, makeStyles, mergeClasses, ToggleButton, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { useTheme } from '../../../lib/theme/theme-store.ts';
-import { FONT_SIZES, TONES, useReaderSettings, type Tone } from '../reader-settings.ts';
+import { DEFAULT_SIZE, FONT_SIZES, TONES, useReaderSettings, type Tone } from '../reader-settings.ts';
 import { useReaderStyles } from './reader-styles.ts';
 
 const useStyles = makeStyles({
@@ -21,7 +22,8 @@ const useStyles = makeStyles({
 export function useTone(): Tone {
   const chosen = useReaderSettings((s) => s.tone);
   const theme = useTheme((s) => s.themeMode);
-  return chosen ?? theme;
+  // A pre-rendered page is taken over as it was rendered (the app's theme); the device's choice follows.
+  return (useHydrated() ? chosen : null) ?? theme;
 }
 
 /**
@@ -32,7 +34,8 @@ export function ReaderFrame({ way, children }: { way: ReactNode; children: React
   const styles = useStyles();
   const reader = useReaderStyles();
   const tone = useTone();
-  const size = useReaderSettings((s) => s.size);
+  const chosenSize = useReaderSettings((s) => s.size);
+  const size = useHydrated() ? chosenSize : DEFAULT_SIZE;
   const { setTone, resize } = useReaderSettings.getState();
   return (
     <>

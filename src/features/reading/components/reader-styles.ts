@@ -41,7 +41,7 @@ export const useReaderStyles = makeStyles({
     '& a:focus-visible, & button:focus-visible': { outline: '2px solid var(--reader-link)', outlineOffset: '2px' },
   },
   column: {
-    maxWidth: '33em',
+    maxWidth: '29em',
     margin: '0 auto',
     fontFamily: 'Georgia, "Iowan Old Style", "Palatino Linotype", "Times New Roman", serif',
     lineHeight: 1.6,
