@@ -46,6 +46,8 @@ function charactersPerLine(p: Page, n: number): Promise<number> {
 describe('the reader in Chromium, against the real server', () => {
   const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });
   let context: BrowserContext;
+  /** Console errors of the pages opened by `open` (React reports a hydration mismatch there). */
+  let consoleErrors: string[] = [];
   afterEach(async () => {
     await context?.close();
   });
@@ -58,6 +60,8 @@ describe('the reader in Chromium, against the real server', () => {
     page.on('pageerror', (error) => {
       throw error;
     });
+    consoleErrors = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
     await page.goto(suite.server.url + path);
     await waitForApp(page);
     return page;
@@ -81,6 +85,8 @@ describe('the reader in Chromium, against the real server', () => {
     await page.getByRole('heading', { level: 1, name: part('ch5').heading }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/read/ch5');
     await page.getByRole('link', { name: /^← Previous: Chapter IV/ }).waitFor();
+    // The pre-rendered contents were taken over without a mismatch.
+    expect(consoleErrors).toEqual([]);
   });
 
   it('opens a paragraph from its address, links notes both ways, and copies a paragraph with its citation', async () => {
@@ -99,8 +105,11 @@ describe('the reader in Chromium, against the real server', () => {
 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await page.goto(`${suite.server.url}/read/ch4#p12`);
-    await page.getByRole('button', { name: 'Paragraph 12: copy or share' }).click();
-    await page.getByRole('menuitem', { name: 'Copy with citation' }).click();
+    // By keyboard: the paragraph's number opens its menu, whose first item copies it with its citation.
+    await page.getByRole('button', { name: 'Paragraph 12: copy or share' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Copy with citation');
+    await page.keyboard.press('Enter');
     await page.getByText('Copied, with its citation.').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     const p12 = part('ch4').paragraphs[11]!;

@@ -16,6 +16,8 @@ const useStyles = makeStyles({
   way: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   settings: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   group: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  // Read by screen readers, not shown.
+  unseen: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
 
 /** The page's paper as chosen on this device, else as the app's theme (light or dark). */
@@ -45,11 +47,13 @@ export function ReaderFrame({ way, children }: { way: ReactNode; children: React
         </nav>
         <div className={styles.settings} role="group" aria-label="Page settings">
           <div className={styles.group} role="group" aria-label="Text size">
-            <Button size="small" onClick={() => resize(-1)} disabled={size === 0} aria-label="Smaller text">
-              A−
+            <Button size="small" onClick={() => resize(-1)} disabled={size === 0} title="Smaller text">
+              <span aria-hidden="true">A−</span>
+              <span className={styles.unseen}>Smaller text</span>
             </Button>
-            <Button size="small" onClick={() => resize(1)} disabled={size === FONT_SIZES.length - 1} aria-label="Larger text">
-              A+
+            <Button size="small" onClick={() => resize(1)} disabled={size === FONT_SIZES.length - 1} title="Larger text">
+              <span aria-hidden="true">A+</span>
+              <span className={styles.unseen}>Larger text</span>
             </Button>
           </div>
           <div className={styles.group} role="group" aria-label="Page colour">
