@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readPack, readPackInfo, removePack, savePack, type StoredPackInfo } from '../../src/features/offline/pack-store.ts';
+import { readBookText, readPack, readPackInfo, removePack, saveBookText, savePack, type StoredPackInfo } from '../../src/features/offline/pack-store.ts';
 
 const infoOf = (version: string, storedBytes: number): StoredPackInfo => ({
   version,
@@ -23,6 +23,19 @@ describe('the offline book kept on the device', () => {
     const pack = await readPack();
     expect(pack?.version).toBe('v1');
     expect(new Uint8Array(pack!.bytes)).toEqual(new Uint8Array(16).fill(1));
+  });
+
+  it("keeps the book's text beside the pack, and removes it with the pack", async () => {
+    await savePack(infoOf('v1', 16), bytesOf(1, 16));
+    expect(await readBookText()).toBeUndefined();
+    const book = { title: 'The Alchemy of Happiness', edition: 'e', parts: [{ slug: 'ch1', heading: 'Chapter I', paragraphs: [], notes: [] }] };
+    await saveBookText(book);
+    expect(await readBookText()).toEqual(book);
+    // A newer pack leaves the text as it is (it is fetched again with each download).
+    await savePack(infoOf('v2', 16), bytesOf(2, 16));
+    expect(await readBookText()).toEqual(book);
+    await removePack();
+    expect(await readBookText()).toBeUndefined();
   });
 
   it('replaces a kept pack whole with a newer version', async () => {

@@ -144,6 +144,7 @@ describe('the reader in Chromium, against the real server', () => {
     await expect.poll(() => mark.evaluate((el) => el.getBoundingClientRect().top > 0 && el.getBoundingClientRect().bottom < window.innerHeight)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'reader-result-mark-light-1280');
+    await page.screenshot({ path: 'test-results/screenshots/reader-result-mark-in-view-light-1280.png' });
     await page.getByRole('link', { name: '← Back to results' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText(results).waitFor();

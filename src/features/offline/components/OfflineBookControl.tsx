@@ -14,7 +14,7 @@ const useStyles = makeStyles({
  * progress shown), so that searches are answered on this device when the server cannot be
  * reached; and removes it again. On the dashboard and the about page.
  */
-export function OfflineBookControl() {
+export function OfflineBookControl({ purpose = 'search' }: { purpose?: 'search' | 'read' }) {
   const styles = useStyles();
   const book = useOfflineBook();
   useEffect(() => {
@@ -26,13 +26,13 @@ export function OfflineBookControl() {
   return (
     <section className={styles.control} aria-labelledby="offline-book" data-testid="offline-book">
       <Subtitle2 as="h2" id="offline-book">
-        Search with no network
+        {purpose === 'read' ? 'Read with no network' : 'Search with no network'}
       </Subtitle2>
       {book.status === 'ready' && book.stored && (
         <>
           <Body1 role="status">
             The book is available offline on this device ({megabytes(book.stored.storedBytes)}): when the server cannot be reached, your searches are
-            answered here, the same way.
+            answered here, the same way, and every chapter reads here.
           </Body1>
           {!book.stored.persisted && (
             <Caption1>The browser may clear it if the device runs short of space; it is then offered here again.</Caption1>
@@ -59,7 +59,7 @@ export function OfflineBookControl() {
       {book.status === 'absent' && (
         <>
           <Body1>
-            Keep the book and its two models on this device, to search it on a plane, in a basement library or on a train
+            Keep the book and its two models on this device, to read and search it on a plane, in a basement library or on a train
             {book.offer ? `: a download of ${megabytes(book.offer.size)}, once.` : '.'}
           </Body1>
           <div className={styles.actions}>

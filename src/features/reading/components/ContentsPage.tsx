@@ -47,7 +47,7 @@ export default function ContentsPage() {
         {(b) => <Contents book={b} />}
       </ServerData>
       <div className={useStyles().offline}>
-        <OfflineBookControl />
+        <OfflineBookControl purpose="read" />
       </div>
     </Page>
   );
