@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusBook } from '../../scripts/book-json.ts';
 import type { BookParagraph } from '../../src/features/reading/book.ts';
-import { citation, neighbours, openingWords, pagesOf, paragraphOfHash, parseMark, pieces, sectionsOf } from '../../src/features/reading/reader-text.ts';
+import { citation, neighbours, partNameOfSlug, openingWords, pagesOf, paragraphOfHash, parseMark, pieces, sectionsOf } from '../../src/features/reading/reader-text.ts';
 import { paragraphAt } from '../../src/features/reading/reading-place.ts';
 import { parseReaderSettings } from '../../src/features/reading/reader-settings.ts';
 import { readerHref } from '../../src/lib/search-result.ts';
@@ -88,6 +88,11 @@ describe('citing and moving on', () => {
     expect(neighbours(book, 'editorial-note').previous).toBeNull();
     expect(neighbours(book, 'ch8').next).toBeNull();
     expect(sectionsOf(part('ch8')).map((s) => s.heading)).toEqual(['The Vision of God', 'The Signs of the Love of God']);
+  });
+
+  it('names a part from its slug alone, for the dashboard', () => {
+    expect(partNameOfSlug('ch4')).toBe('Chapter IV');
+    expect(partNameOfSlug('editorial-note')).toBe('Editorial note');
   });
 
   it('says a page in whole words for its link preview', () => {

@@ -149,6 +149,8 @@ describe('the reader in Chromium, against the real server', () => {
     await page.waitForURL('**/dashboard');
     await page.getByText(results).waitFor();
     expect(await page.getByTestId(/^result-(A|same)$/).innerText()).toBe(passage);
+    // The dashboard offers to go on reading where the reader was.
+    await page.getByRole('link', { name: /^Continue reading the book: [A-Z][\w ]+, paragraph \d+$/ }).waitFor();
   });
 
   for (const width of [390, 1280]) {

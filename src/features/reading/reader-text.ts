@@ -61,6 +61,13 @@ export function pieces(paragraph: BookParagraph, noteNumber: (label: string) => 
 
 const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
 
+/** A part's name from its slug alone: "Chapter IV" for ch4, "Editorial note" for editorial-note. */
+export function partNameOfSlug(slug: string): string {
+  const chapter = /^ch(\d+)$/.exec(slug);
+  if (chapter) return `Chapter ${ROMAN[Number(chapter[1])] ?? chapter[1]}`;
+  return slug.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
 /** How a citation names a part: "ch. IV", or its heading ("Preface"). */
 export function partCitation(part: BookPart): string {
   const chapter = /^ch(\d+)$/.exec(part.slug);

@@ -22,6 +22,7 @@ import { MAX_QUERY_LENGTH } from '../../../../contract/vocabulary.ts';
 import { Page } from '../../../components/Page.tsx';
 import { useFeedback, VotePanel } from '../../feedback/index.ts';
 import { OfflineBookControl } from '../../offline/index.ts';
+import { ContinueReading } from '../../reading/index.ts';
 import { useSession } from '../../session/index.ts';
 import { sharesOnePassage } from '../choose-ab-pair.ts';
 import { EXAMPLE_QUESTIONS, questionInAddress } from '../example-questions.ts';
@@ -217,6 +218,7 @@ export default function SearchPage() {
           <Link>See which model readers prefer</Link>
         </RouterLink>
       </Text>
+      <ContinueReading />
       <OfflineBookControl />
     </Page>
   );
