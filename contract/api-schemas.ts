@@ -4,7 +4,7 @@
  * nothing undeclared leaks out); the app and the service worker import the types only.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { CONTEXT_MAX_RADIUS, MAX_QUERY_LENGTH, REACTION_SYMBOLS, RESULT_LABELS, USER_TYPES } from './vocabulary.ts';
+import { CONTEXT_MAX_RADIUS, MAX_QUERY_LENGTH, MAX_SAVED_NOTE_LENGTH, REACTION_SYMBOLS, RESULT_LABELS, USER_TYPES } from './vocabulary.ts';
 
 /** `T | null`, as one JSON type list (which the reply serialiser handles without trying each branch). */
 function Nullable<T extends TSchema & { type: string }>(schema: T) {
@@ -215,6 +215,52 @@ export const StoredFeedback = Type.Evaluate(
 export type StoredFeedback = Static<typeof StoredFeedback>;
 
 export const FeedbackList = Type.Array(StoredFeedback);
+
+// --- saved passages (a reader's own, kept across devices) ---------------------------------
+
+/** The saved passage's id: a UUID the client makes when the reader first saves it. */
+export const SavedParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type SavedParams = Static<typeof SavedParams>;
+
+/** A client's time (ms since 1970): the newest change to a saved passage wins. */
+const ClientTime = Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 });
+
+/**
+ * PUT /api/saved/:id: save a passage, or change its note. `anchor` is the paragraph (`ch4#p12`);
+ * a search result may give its passage's id (`passage`) instead, and the server keeps the
+ * paragraph it begins with. `updated_at` orders changes: an older one than the stored one changes nothing.
+ */
+export const SavedPut = Type.Object({
+  anchor: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  passage: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+  note: Type.String({ maxLength: MAX_SAVED_NOTE_LENGTH, default: '' }),
+  saved_at: ClientTime,
+  updated_at: ClientTime,
+});
+export type SavedPut = Static<typeof SavedPut>;
+
+/** DELETE /api/saved/:id?updated_at=…: removed, unless a newer change was stored. */
+export const SavedDeleteQuery = Type.Object({ updated_at: ClientTime });
+export type SavedDeleteQuery = Static<typeof SavedDeleteQuery>;
+
+/** A saved passage as the server keeps it; `removed` when the newest change removed it. */
+export const SavedPassage = Type.Object({
+  id: Type.String(),
+  anchor: Type.String(),
+  /** The part's heading, from the book. */
+  chapter: Type.String(),
+  /** The paragraph's opening words, from the book. */
+  excerpt: Type.String(),
+  note: Type.String(),
+  saved_at: Type.Integer(),
+  updated_at: Type.Integer(),
+  removed: Type.Boolean(),
+});
+export type SavedPassage = Static<typeof SavedPassage>;
+
+/** GET /api/saved: the caller's saved passages, newest first (removed ones left out). */
+export const SavedList = Type.Array(SavedPassage);
+export type SavedList = Static<typeof SavedList>;
 
 // --- insights -------------------------------------------------------------------------------
 

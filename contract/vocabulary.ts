@@ -34,3 +34,6 @@ export type VoteLeftOut = (typeof VOTE_LEFT_OUT)[number];
 /** What the service made of a vote as it was saved (server/modules/arena/shown-check.ts says what each means). */
 export const VERDICTS = ['shown', 'not-shown', 'unknown-model', 'unchecked'] as const;
 export type Verdict = (typeof VERDICTS)[number];
+
+/** The longest note a reader may keep with a saved passage, in characters. */
+export const MAX_SAVED_NOTE_LENGTH = 1000;

@@ -23,6 +23,7 @@ import { feedbackRoutes } from './modules/arena/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { offlinePackRoutes } from './modules/offline-pack/index.ts';
 import { bookRoutes } from './modules/book/index.ts';
+import { savedRoutes } from './modules/saved/index.ts';
 import { shippedBookFile } from './platform/config/book-file.ts';
 import { searchRoutes } from './modules/arena/index.ts';
 import { statsRoutes } from './modules/arena/index.ts';
@@ -61,7 +62,7 @@ export interface AppDeps {
   logLevel?: string;
   /** Where the offline pack is built and kept (DATA_DIR/vectors); without it the server offers none. */
   offlinePackDir?: string;
-  /** The book GET /api/book gives (CORPUS_FILE; the shipped book by default), read once as the app is built. */
+  /** The book GET /api/book gives and whose paragraphs readers save (CORPUS_FILE; the shipped book by default), read once as the app is built. */
   bookFile?: string;
 }
 
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes);
       await api.register(offlinePackRoutes, { dir: deps.offlinePackDir ?? null });
       await api.register(bookRoutes, { file: deps.bookFile ?? shippedBookFile() });
+      await api.register(savedRoutes, { bookFile: deps.bookFile ?? shippedBookFile() });
     },
     { prefix: '/api' },
   );

@@ -185,13 +185,13 @@ describe('npm run users', () => {
 
   it('forgets a reader: votes and sessions deleted, the account kept', async () => {
     await readerWithVotesAndASession('zaynab', 2);
-    expect((await users(['forget', 'zaynab'])).out).toBe('Forgot zaynab: 2 vote(s) and 1 session(s) deleted\n');
+    expect((await users(['forget', 'zaynab'])).out).toBe('Forgot zaynab: 2 vote(s), 0 saved passage(s) and 1 session(s) deleted\n');
     expect(await leftOf('zaynab')).toEqual({ votes: 0, sessions: 0, users: 1 });
   }, 60_000);
 
   it('removes an account on request: the user, its votes and its sessions, and the name can be taken again', async () => {
     await readerWithVotesAndASession('maryam', 1);
-    expect((await users(['remove', 'maryam'])).out).toBe('Removed maryam: the account, 1 vote(s) and 1 session(s) deleted\n');
+    expect((await users(['remove', 'maryam'])).out).toBe('Removed maryam: the account, 1 vote(s), 0 saved passage(s) and 1 session(s) deleted\n');
     expect(await users(['remove', 'maryam'])).toEqual({ code: 2, out: 'No user maryam\n' });
     expect((await users(['list'])).out).not.toContain('maryam');
     const { votes, sessions } = await leftOf('maryam');

@@ -2,6 +2,7 @@ import { rotateSigningKey } from '../auth/index.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { listSigningKeys } from '../auth/index.ts';
 import { deleteFeedbackOf } from '../arena/index.ts';
+import { deleteSavedOf } from '../saved/index.ts';
 import { deleteSessionsOf, revokeUserSessions } from '../auth/index.ts';
 import { clearThrottle } from '../../platform/limits/throttle.ts';
 import { deleteUser, findUser, insertUser, listUsers, setDisabled, setPasswordHash, USERNAME_PATTERN } from '../auth/index.ts';
@@ -92,19 +93,20 @@ export async function runUserCommand(db: Db, command: UserCommand): Promise<stri
     case 'remove': {
       const { username } = command;
       const remove = command.command === 'remove';
-      const { votes, sessions } = await db.transaction(async (tx) => {
+      const { votes, saved, sessions } = await db.transaction(async (tx) => {
         // A mistyped name must not look like a request honoured.
         if (!(await findUser(tx, username))) throw new UserCommandError(`No user ${username}`);
         const votes = await deleteFeedbackOf(tx, username);
+        const saved = await deleteSavedOf(tx, username);
         const sessions = await deleteSessionsOf(tx, username);
         await forgetInvitationsOf(tx, username);
         await clearThrottle(tx, `user:${username}`);
         if (remove) await deleteUser(tx, username);
-        return { votes, sessions };
+        return { votes, saved, sessions };
       });
       return remove
-        ? `Removed ${username}: the account, ${votes} vote(s) and ${sessions} session(s) deleted`
-        : `Forgot ${username}: ${votes} vote(s) and ${sessions} session(s) deleted`;
+        ? `Removed ${username}: the account, ${votes} vote(s), ${saved} saved passage(s) and ${sessions} session(s) deleted`
+        : `Forgot ${username}: ${votes} vote(s), ${saved} saved passage(s) and ${sessions} session(s) deleted`;
     }
     case 'keys-list': {
       const keys = await listSigningKeys(db);

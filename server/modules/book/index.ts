@@ -9,3 +9,5 @@ export { bookParagraphs, loadBookReply } from './book-reply.ts';
 export { bookRoutes } from './book-routes.ts';
 export { passageSet } from './passage-sets.ts';
 export type { PassageSet } from './passage-sets.ts';
+export { loadParagraphDirectory } from './paragraph-addresses.ts';
+export type { ParagraphAddress, ParagraphDirectory } from './paragraph-addresses.ts';
