@@ -10,14 +10,14 @@ declare const self: ServiceWorkerGlobalScope;
 
 const outbox = new Outbox();
 const API_BASE = (import.meta.env.VITE_API_BASE_URL as string | undefined) || '/api';
-const SAVE_URL = new URL(`${API_BASE.replace(/\/$/, '')}/save`, self.location.origin).toString();
+const API_URL = new URL(API_BASE.replace(/\/$/, ''), self.location.origin).toString();
 
 /** The token is read at send time, and only the vote's own author's token is ever used. */
 async function sendFromWorker(entry: OutboxEntry): Promise<SendOutcome> {
   const credentials = await readCredentials();
   if (!credentials) return { kind: 'auth' };
   if (credentials.username !== entry.author) return { kind: 'another-reader' };
-  return sendVote(SAVE_URL, entry, credentials.access);
+  return sendVote(API_URL, entry, credentials.access);
 }
 
 async function tellPages(message: MessageToPage): Promise<void> {

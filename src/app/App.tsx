@@ -25,6 +25,7 @@ const SearchPage = lazy(() => import('../features/search/components/SearchPage.t
 const InsightsPage = lazy(() => import('../features/insights/components/InsightsPage.tsx'));
 const ReadPage = lazy(() => import('../features/reading/components/ReadPage.tsx'));
 const ContentsPage = lazy(() => import('../features/reading/components/ContentsPage.tsx'));
+const SavedPage = lazy(() => import('../features/saved/components/SavedPage.tsx'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage.tsx'));
 const TermsPage = lazy(() => import('./routes/TermsPage.tsx'));
 
@@ -122,6 +123,7 @@ export function App() {
             </Route>
             <Route path="/read" component={ContentsPage} />
             <Route path="/read/:id" component={ReadPage} />
+            <Route path="/saved" component={SavedPage} />
             <Route path="/privacy" component={PrivacyPage} />
             <Route path="/terms" component={TermsPage} />
             <Route>

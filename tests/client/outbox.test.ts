@@ -40,7 +40,7 @@ function peer(script: Array<SendOutcome['kind']>) {
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     await new Promise((r) => setTimeout(r, 1));
-    sent.push(entry.item.query);
+    sent.push((entry.item as FeedbackItem).query);
     inFlight -= 1;
     const kind = script.shift() ?? 'delivered';
     if (kind === 'retry') return { kind, reason: 'offline' };
@@ -54,7 +54,7 @@ describe('the outbox', () => {
   it('keeps votes in the order given, even within one millisecond', async () => {
     const outbox = freshOutbox();
     for (let i = 1; i <= 5; i++) await outbox.add(vote(i), 'reader', 1000);
-    expect((await outbox.list()).map((e) => e.item.query)).toEqual(['question 1', 'question 2', 'question 3', 'question 4', 'question 5']);
+    expect((await outbox.list()).map((e) => (e.item as FeedbackItem).query)).toEqual(['question 1', 'question 2', 'question 3', 'question 4', 'question 5']);
   });
 
   it('survives a reload: a new page finds the same votes', async () => {
@@ -143,7 +143,7 @@ describe('the outbox', () => {
     const sent: string[] = [];
     const send = async (entry: OutboxEntry): Promise<SendOutcome> => {
       if (entry.author !== 'reader') return { kind: 'another-reader' };
-      sent.push(entry.item.query);
+      sent.push((entry.item as FeedbackItem).query);
       return { kind: 'delivered' };
     };
     expect(tally(await replayOutbox(outbox, send, () => 2000))).toEqual({ delivered: 2, deadLettered: 0, passedOver: 1, stopped: null });
@@ -177,7 +177,7 @@ describe('the outbox', () => {
       stopped: null,
     });
     const letters = await outbox.deadLetters();
-    expect(letters.map((l) => [l.item.query, l.reason])).toEqual([['question 1', 'items[0].reaction must be one of 👍, 🤷, 👎']]);
+    expect(letters.map((l) => [(l.item as FeedbackItem).query, l.reason])).toEqual([['question 1', 'items[0].reaction must be one of 👍, 🤷, 👎']]);
     await outbox.dismissDeadLetter(letters[0]!.key);
     expect(await outbox.deadLetters()).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { FeedbackItem } from '../../src/features/feedback/feedback-item.ts';
 import { createServer, type Socket } from 'node:net';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -170,7 +171,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     const bad = { ...item('refused vote'), reaction: '🎉' as never };
     const outcome = await submitVote(bad, 'reader');
     expect(outcome).toEqual({ kind: 'rejected', reason: 'items[0].reaction must be one of 👍, 🤷, 👎' });
-    expect(useOutboxStatus.getState().deadLetters.map((d) => d.item.query)).toEqual(['refused vote']);
+    expect(useOutboxStatus.getState().deadLetters.map((d) => (d.item as FeedbackItem).query)).toEqual(['refused vote']);
   });
 
   it('holds a vote given by another reader for them, and still delivers this reader’s own at once', async () => {

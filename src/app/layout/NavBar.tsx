@@ -56,6 +56,7 @@ const useStyles = makeStyles({
 function navItems(isAuthenticated: boolean): Array<{ href: string; label: string }> {
   return [
     { href: '/about', label: 'About' },
+    { href: '/saved', label: 'Saved' },
     ...(isAuthenticated
       ? [
           { href: '/dashboard', label: 'Dashboard' },

@@ -3,11 +3,10 @@
  * the lock shared with the worker, and asking the worker to send it later (Background Sync).
  */
 import { ApiError } from '../../lib/api/api-error.ts';
-import { POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
 import { authorizedFetch } from '../../lib/api/http-client.ts';
 import { useSession } from '../session/index.ts';
 import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
-import { outcomeOfResponse } from './send-vote.ts';
+import { outboxRequest, outcomeOfResponse } from './send-vote.ts';
 import { SYNC_TAG } from './sync-tag.ts';
 import { Outbox } from './outbox.ts';
 import { refreshOutboxStatus } from './outbox-status.ts';
@@ -43,7 +42,8 @@ export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
   if (user !== entry.author) return { kind: 'another-reader' };
   let response: Response;
   try {
-    response = await authorizedFetch('/save', { ...POST_NOT_REDIRECTED, body: JSON.stringify({ items: [entry.item] }) }, { as: entry.author });
+    const { path, init } = outboxRequest(entry.item);
+    response = await authorizedFetch(path, init, { as: entry.author });
   } catch (error) {
     // The session may have changed hands while the vote was on its way: it waits for its author.
     if (error instanceof ApiError && error.kind === 'unauthorized') {
@@ -51,7 +51,7 @@ export async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
     }
     return outcomeOfNetworkError(error);
   }
-  return outcomeOfResponse(response);
+  return outcomeOfResponse(response, entry.item);
 }
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };

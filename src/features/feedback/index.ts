@@ -6,3 +6,5 @@
 export { flushOutbox } from './flush-outbox.ts';
 export { useFeedback, type VoteRound } from './use-feedback.ts';
 export { VotePanel } from './components/VotePanel.tsx';
+export { queueSavedChange, waitingSavedIds } from './queue-saved.ts';
+export type { SavedChange } from './saved-change.ts';

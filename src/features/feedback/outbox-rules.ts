@@ -1,10 +1,14 @@
 import type { FeedbackItem } from './feedback-item.ts';
+import { isSavedChange, isSavedReceipt, type SavedChange } from './saved-change.ts';
+
+/** What the outbox carries: a vote, or a change to the reader's saved passages. */
+export type OutboxItem = FeedbackItem | SavedChange;
 
 /** A vote waiting to be delivered. */
 export interface OutboxEntry {
   /** Orders the outbox: time queued, then a tie-breaker, then the vote's client_id. */
   key: string;
-  item: FeedbackItem;
+  item: OutboxItem;
   /** Who gave the vote: it is only ever sent with that reader's token. */
   author: string;
   queuedAt: number;
@@ -16,7 +20,7 @@ export interface OutboxEntry {
 /** A vote the server refused (a 4xx other than 401): kept for the reader to see. */
 export interface DeadLetter {
   key: string;
-  item: FeedbackItem;
+  item: OutboxItem;
   /** Who gave the vote (absent in letters kept by an older version): only they are shown it. */
   author?: string;
   reason: string;
@@ -47,7 +51,9 @@ export type SaveReplyBody =
  * What the API's body says of a vote (apiObject's reading: `undefined` when the reply was not the
  * API's): a receipt `{saved, duplicates}`, a refusal `{detail}`, or neither.
  */
-export function saveReplyOf(body: Record<string, unknown> | undefined): SaveReplyBody {
+export function saveReplyOf(body: Record<string, unknown> | undefined, item?: OutboxItem): SaveReplyBody {
+  // A saved passage's change: the receipt is the saved passage itself, by its id.
+  if (item && isSavedChange(item) && isSavedReceipt(item, body)) return { kind: 'receipt', saved: 1, duplicates: 0 };
   const { saved, duplicates, detail } = body ?? {};
   if (Number.isInteger(saved) && Number.isInteger(duplicates)) return { kind: 'receipt', saved: saved as number, duplicates: duplicates as number };
   if (typeof detail === 'string' && detail) return { kind: 'refusal', detail };

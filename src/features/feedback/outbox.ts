@@ -1,6 +1,5 @@
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
-import type { FeedbackItem } from './feedback-item.ts';
-import { backoffMs, outboxKey, type DeadLetter, type OutboxEntry } from './outbox-rules.ts';
+import { backoffMs, outboxKey, type DeadLetter, type OutboxEntry, type OutboxItem } from './outbox-rules.ts';
 
 /**
  * The feedback outbox in IndexedDB, shared by the page and the service worker: votes waiting to
@@ -15,7 +14,7 @@ export class Outbox {
     this.dead = createStore(`${name}-dead-letters`, 'votes');
   }
 
-  async add(item: FeedbackItem, author: string, now: number): Promise<OutboxEntry> {
+  async add(item: OutboxItem, author: string, now: number): Promise<OutboxEntry> {
     const entry: OutboxEntry = { key: outboxKey(now, item.client_id), item, author, queuedAt: now, attempts: 0, nextAttemptAt: now };
     await set(entry.key, entry, this.pending);
     return entry;

@@ -2,6 +2,7 @@ import { count } from '../../../lib/count.ts';
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { reactionWords } from '../feedback-state.ts';
 import { useOutboxStatus } from '../outbox-status.ts';
+import { isSavedChange } from '../saved-change.ts';
 import { dismissDeadLetter, flushOutbox } from '../flush-outbox.ts';
 
 const useStyles = makeStyles({
@@ -37,8 +38,17 @@ export default function OutboxStatusBar() {
       {deadLetters.map((letter) => (
         <MessageBar key={letter.key} intent="error" data-testid="outbox-dead-letter">
           <MessageBarBody>
-            <MessageBarTitle>A vote could not be saved</MessageBarTitle>
-            “{reactionWords(letter.item.reaction)}” for result {letter.item.result_label} of “{letter.item.query}”: {letter.reason}
+            {isSavedChange(letter.item) ? (
+              <>
+                <MessageBarTitle>A change to your saved passages could not be kept</MessageBarTitle>
+                {letter.reason}
+              </>
+            ) : (
+              <>
+                <MessageBarTitle>A vote could not be saved</MessageBarTitle>
+                “{reactionWords(letter.item.reaction)}” for result {letter.item.result_label} of “{letter.item.query}”: {letter.reason}
+              </>
+            )}
           </MessageBarBody>
           <MessageBarActions>
             <Button size="small" onClick={() => void dismissDeadLetter(letter.key)}>

@@ -1,3 +1,4 @@
+import { SaveButton } from '../../saved/index.ts';
 import type { ReactNode } from 'react';
 import { Body1, Caption1, Card, CardHeader, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { highlightParts } from '../highlight.ts';
@@ -72,6 +73,11 @@ export function ResultCard(props: {
       <Body1 as="p" className={styles.passage}>
         <PassageText text={resultText(result)} highlight={result.highlight} className={styles.highlight} />
       </Body1>
+      {result.id && (
+        <div>
+          <SaveButton passage={result.id} chapter={result.chapter ?? ''} excerpt={resultText(result).slice(0, 240)} label={whichResult(label, shared)} />
+        </div>
+      )}
       {props.children}
     </Card>
   );
