@@ -1,7 +1,7 @@
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import { create } from 'zustand';
 import { authorizedFetch, jsonReply } from '../../lib/api/http-client.ts';
-import { queueSavedChange, waitingSavedIds, type SavedChange } from '../feedback/index.ts';
+import { flushOutbox, queueSavedChange, waitingSavedIds, type SavedChange } from '../feedback/index.ts';
 import { useSession } from '../session/index.ts';
 import { mergeSaved, shownSaved, type LocalSaved, type ServerSaved } from './saved-merge.ts';
 
@@ -38,6 +38,8 @@ export async function refreshSaved(): Promise<void> {
   const owner = ownerNow();
   await show(owner);
   if (!owner) return;
+  // What waits goes first, so the server's list already holds it.
+  await flushOutbox({ now: true }).catch(() => undefined);
   let server: ServerSaved[];
   try {
     server = await jsonReply<ServerSaved[]>(await authorizedFetch('/saved'), 'Could not load your saved passages');
