@@ -21,44 +21,44 @@ function SavedCard({ item }: { item: LocalSaved }) {
   const where = `${item.chapter || 'The book'}${n ? `, paragraph ${n}` : ''}`;
   return (
     <li>
-    <Card aria-label={where}>
-      <Body1 as="p" className={styles.excerpt}>
-        “{item.excerpt}”
-      </Body1>
-      <Caption1>
-        <Link href={readLink(item)}>{where}</Link>
-      </Caption1>
-      {editing ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void editNote(item, note.trim()).then(() => setEditing(false));
-          }}
-        >
-          <Field label="Note" hint={`Up to ${MAX_SAVED_NOTE_LENGTH.toLocaleString('en')} characters`}>
-            <Textarea value={note} maxLength={MAX_SAVED_NOTE_LENGTH} onChange={(_, data) => setNote(data.value)} />
-          </Field>
-          <div className={styles.actions}>
-            <Button appearance="primary" type="submit">
-              Save note
-            </Button>
-            <Button onClick={() => setEditing(false)}>Cancel</Button>
-          </div>
-        </form>
-      ) : (
-        <>
-          {item.note && <Body1 as="p" className={styles.note}>Your note: {item.note}</Body1>}
-          <div className={styles.actions}>
-            <Button onClick={() => setEditing(true)} aria-label={`Edit note (${where})`}>
-              {item.note ? 'Edit note' : 'Add a note'}
-            </Button>
-            <Button onClick={() => void removeSaved(item)} aria-label={`Remove (${where})`}>
-              Remove
-            </Button>
-          </div>
-        </>
-      )}
-    </Card>
+      <Card aria-label={where}>
+        <Body1 as="p" className={styles.excerpt}>
+          “{item.excerpt}”
+        </Body1>
+        <Caption1>
+          <Link href={readLink(item)}>{where}</Link>
+        </Caption1>
+        {editing ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void editNote(item, note.trim()).then(() => setEditing(false));
+            }}
+          >
+            <Field label="Note" hint={`Up to ${MAX_SAVED_NOTE_LENGTH.toLocaleString('en')} characters`}>
+              <Textarea value={note} maxLength={MAX_SAVED_NOTE_LENGTH} onChange={(_, data) => setNote(data.value)} />
+            </Field>
+            <div className={styles.actions}>
+              <Button appearance="primary" type="submit">
+                Save note
+              </Button>
+              <Button onClick={() => setEditing(false)}>Cancel</Button>
+            </div>
+          </form>
+        ) : (
+          <>
+            {item.note && <Body1 as="p" className={styles.note}>Your note: {item.note}</Body1>}
+            <div className={styles.actions}>
+              <Button onClick={() => setEditing(true)} aria-label={`Edit note (${where})`}>
+                {item.note ? 'Edit note' : 'Add a note'}
+              </Button>
+              <Button onClick={() => void removeSaved(item)} aria-label={`Remove (${where})`}>
+                Remove
+              </Button>
+            </div>
+          </>
+        )}
+      </Card>
     </li>
   );
 }
