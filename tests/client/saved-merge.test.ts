@@ -27,3 +27,12 @@ describe('merging the server’s saved passages into the device’s', () => {
     expect(paragraphNumber(undefined)).toBeNull();
   });
 });
+
+describe('the outbox bar’s count', () => {
+  it('tells votes and saved passages’ changes apart', async () => {
+    const { statusFor } = await import('../../src/features/feedback/outbox-status.ts');
+    const entry = (item: object) => ({ key: String(Math.random()), item, author: 'reader', queuedAt: 0, attempts: 0, nextAttemptAt: 0 }) as never;
+    const status = statusFor('reader', [entry({ query: 'q' }), entry({ kind: 'saved', op: 'put', id: 'x' })], []);
+    expect([status.pending, status.savedPending]).toEqual([2, 1]);
+  });
+});

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { useSession } from '../session/index.ts';
 import type { DeadLetter, OutboxEntry } from './outbox-rules.ts';
 import type { Outbox } from './outbox.ts';
+import { isSavedChange } from './saved-change.ts';
 
 /** What the reader sees of the outbox: how many votes wait, and which the server refused. */
 export interface OutboxStatus {
@@ -12,6 +13,8 @@ export interface OutboxStatus {
    * readers' votes wait for them to sign in here again).
    */
   pending: number;
+  /** How many of those are changes to saved passages rather than votes (absent: none). */
+  savedPending?: number;
   /** Refused votes the signed-in reader gave (another reader's are theirs alone to see). */
   deadLetters: DeadLetter[];
   /**
@@ -29,6 +32,7 @@ export function statusFor(reader: string | null, waiting: OutboxEntry[], refused
   return {
     reader,
     pending: own.length,
+    savedPending: own.filter((entry) => isSavedChange(entry.item)).length,
     nextAttemptAt: own[0]?.nextAttemptAt ?? null,
     // Letters kept by an older version name no author: shown to whoever is here, as they were.
     deadLetters: refused.filter((letter) => letter.author === undefined || letter.author === reader),

@@ -12,7 +12,11 @@ const useStyles = makeStyles({
 /** Votes waiting to be sent, and the ones the server refused, for the reader to see. */
 export default function OutboxStatusBar() {
   const styles = useStyles();
-  const { reader, pending, deadLetters } = useOutboxStatus();
+  const { reader, pending, savedPending = 0, deadLetters } = useOutboxStatus();
+  const votes = pending - savedPending;
+  const what = [votes > 0 ? count(votes, 'vote', 'votes') : '', savedPending > 0 ? count(savedPending, 'change to your saved passages', 'changes to your saved passages') : '']
+    .filter(Boolean)
+    .join(' and ');
   // The counts' own reader, not the session's: the two differ for a moment after a sign-in.
   const signedIn = reader !== null;
   if (pending === 0 && deadLetters.length === 0) return null;
@@ -21,7 +25,7 @@ export default function OutboxStatusBar() {
       {pending > 0 && (
         <MessageBar intent="info" data-testid="outbox-pending">
           <MessageBarBody>
-            {count(pending, 'vote is', 'votes are')} waiting to be sent. {pending === 1 ? 'It' : 'They'} will go{' '}
+            {what} {pending === 1 ? 'is' : 'are'} waiting to be sent. {pending === 1 ? 'It' : 'They'} will go{' '}
             {signedIn
               ? 'as soon as the server can be reached.'
               : `when the reader who gave ${pending === 1 ? 'it' : 'them'} signs in again on this device.`}
