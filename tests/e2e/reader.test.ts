@@ -106,7 +106,7 @@ describe('the reader in Chromium, against the real server', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await page.goto(`${suite.server.url}/read/ch4#p12`);
     // By keyboard: the paragraph's number opens its menu, whose first item copies it with its citation.
-    await page.getByRole('button', { name: 'Paragraph 12: copy or share' }).focus();
+    await page.getByRole('button', { name: 'Paragraph 12: copy, share or save' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Copy with citation');
     await page.keyboard.press('Enter');

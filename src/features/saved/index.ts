@@ -4,3 +4,4 @@
  * the app's route.
  */
 export { SaveButton } from './components/SaveButton.tsx';
+export { savePassage } from './saved-store.ts';

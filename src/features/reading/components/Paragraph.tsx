@@ -1,8 +1,9 @@
 import { Button, makeStyles, mergeClasses, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { savePassage } from '../../saved/index.ts';
 import type { Book, BookParagraph, BookPart } from '../book.ts';
 import { citation, paragraphPath, pieces, type Mark } from '../reader-text.ts';
 
-export type CopyOutcome = 'copied' | 'refused';
+export type CopyOutcome = 'copied' | 'refused' | 'saved';
 
 const useStyles = makeStyles({
   paragraph: {
@@ -82,7 +83,7 @@ export function Paragraph(props: {
     <p id={`p${p.n}`} data-paragraph={p.n} tabIndex={-1} className={mergeClasses(styles.paragraph, kind)}>
       <Menu positioning="below-start">
         <MenuTrigger disableButtonEnhancement>
-          <Button className={styles.number} appearance="transparent" aria-label={`Paragraph ${p.n}: copy or share`}>
+          <Button className={styles.number} appearance="transparent" aria-label={`Paragraph ${p.n}: copy, share or save`}>
             {p.n}
           </Button>
         </MenuTrigger>
@@ -90,7 +91,13 @@ export function Paragraph(props: {
           <MenuList>
             <MenuItem onClick={() => void copyText(citation(book, part, p, window.location.origin)).then(onCopied)}>Copy with citation</MenuItem>
             <MenuItem onClick={() => void copyText(`${window.location.origin}${paragraphPath(part, p.n)}`).then(onCopied)}>Copy link to this paragraph</MenuItem>
-            {/* "Save" (a passage with a note, for later) is another task: its item goes here, beside the citation. */}
+            <MenuItem
+              onClick={() =>
+                void savePassage({ anchor: `${part.slug}#p${p.n}`, chapter: part.heading, excerpt: p.text.slice(0, 240), note: '' }).then(() => onCopied('saved'))
+              }
+            >
+              Save this paragraph
+            </MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>

@@ -213,9 +213,13 @@ function Chapter({ book, part }: { book: Book; part: BookPart }) {
       {/* Always there, so that a screen reader announces what it comes to say. */}
       <div role="status" className={styles.status}>
         {copied && (
-          <MessageBar intent={copied === 'copied' ? 'success' : 'warning'}>
+          <MessageBar intent={copied === 'refused' ? 'warning' : 'success'}>
             <MessageBarBody>
-              {copied === 'copied' ? 'Copied, with its citation.' : 'The browser did not allow copying: select the text and copy it yourself.'}
+              {copied === 'copied'
+                ? 'Copied, with its citation.'
+                : copied === 'saved'
+                  ? 'Saved: it is on your Saved page, where you can add a note.'
+                  : 'The browser did not allow copying: select the text and copy it yourself.'}
             </MessageBarBody>
           </MessageBar>
         )}

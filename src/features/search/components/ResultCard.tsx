@@ -75,7 +75,7 @@ export function ResultCard(props: {
       </Body1>
       {result.id && (
         <div>
-          <SaveButton passage={result.id} chapter={result.chapter ?? ''} excerpt={resultText(result).slice(0, 240)} label={whichResult(label, shared)} />
+          <SaveButton {...(result.anchor ? { anchor: result.anchor } : { passage: result.id })} chapter={result.chapter ?? ''} excerpt={resultText(result).slice(0, 240)} label={whichResult(label, shared)} />
         </div>
       )}
       {props.children}
