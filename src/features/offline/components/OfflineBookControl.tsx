@@ -59,7 +59,7 @@ export function OfflineBookControl({ purpose = 'search' }: { purpose?: 'search' 
       {book.status === 'absent' && (
         <>
           <Body1>
-            Keep the book and its two models on this device, to read and search it on a plane, in a basement library or on a train
+            Keep the book and two of its search methods on this device, to read and search it on a plane, in a basement library or on a train
             {book.offer ? `: a download of ${megabytes(book.offer.size)}, once.` : '.'}
           </Body1>
           <div className={styles.actions}>
