@@ -162,13 +162,13 @@ describe('the PWA in Chromium, against the real server', () => {
     await expect(p.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
   });
 
-  it('shows About always, Dashboard, Insights and Logout when signed in, Login otherwise', async () => {
+  it('shows About and Saved always, Dashboard, Insights and Logout when signed in, Login otherwise', async () => {
     const p = await open('/');
     const navLinks = async () => (await p.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).sort();
-    expect(await navLinks()).toEqual(['About', 'Login']);
+    expect(await navLinks()).toEqual(['About', 'Login', 'Saved']);
     await signIn(p);
     await p.waitForURL('**/dashboard');
-    expect(await navLinks()).toEqual(['About', 'Dashboard', 'Insights', 'Logout']);
+    expect(await navLinks()).toEqual(['About', 'Dashboard', 'Insights', 'Logout', 'Saved']);
   });
 
   it('updates every open tab when the reader signs in or out in one', async () => {
@@ -184,7 +184,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('clears results for a blank query without calling the server, and says when nothing matched', async () => {
     const p = await openSignedIn();
-    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
+    await search(p, 'what does Ghazali say happens to us after death?');
     await p.getByText('Result A').waitFor();
     let searches = 0;
     p.on('request', (r) => r.url().endsWith('/api/search') && searches++);
@@ -238,7 +238,7 @@ describe('the PWA in Chromium, against the real server', () => {
   it('says the search failed, in the spec’s words, when a search is made offline', async () => {
     const p = await openSignedIn();
     // Online first, so that the page has all it needs to show results and errors.
-    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
+    await search(p, 'what does Ghazali say happens to us after death?');
     await p.getByText('Result A').waitFor();
     await p.evaluate(() => navigator.serviceWorker.ready);
     await context.setOffline(true);
@@ -250,7 +250,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('keeps a keyboard reader’s place after a vote, to go on to result B', async () => {
     const p = await openSignedIn();
-    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
+    await search(p, 'what does Ghazali say happens to us after death?');
     await p.getByText('Result A').waitFor();
     await p.getByRole('button', { name: 'Good result (result A)' }).focus();
     await p.keyboard.press('Space');
@@ -284,7 +284,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('shows the server’s detail when a search fails, with the results emptied', async () => {
     const p = await openSignedIn();
-    await search(p, 'what does Ghazali actually mean when he talks about the heart?');
+    await search(p, 'what does Ghazali say happens to us after death?');
     await p.getByText('Result A').waitFor();
     await context.route('**/api/search', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'models must be both or one of lsa-96, sif-150' }) }),

@@ -8,7 +8,7 @@ async function documentedRoutes(): Promise<Array<{ method: string; path: string 
   const text = await readFile(path.resolve(import.meta.dirname, '../../docs/api.md'), 'utf8');
   const routes: Array<{ method: string; path: string }> = [];
   for (const heading of text.split('\n').filter((line) => line.startsWith('## '))) {
-    for (const [, method, route] of heading.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/\S+)/g)) {
+    for (const [, method, route] of heading.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/[^\s,;]+)/g)) {
       routes.push({ method: method!.toLowerCase(), path: route!.replace(/:(\w+)/g, '{$1}') });
     }
   }
