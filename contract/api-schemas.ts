@@ -112,6 +112,11 @@ export const SearchResult = Type.Object({
    * about the question. Absent for a model with no scale (the keyword arm).
    */
   strength: Type.Optional(Type.Number()),
+  /**
+   * The search's receipt (docs/arena.md): opaque, signed by the server, the same on every result
+   * of one `both` search made with a reader's token. A vote copies it; without it a vote is not counted.
+   */
+  receipt: Type.Optional(Type.String()),
 });
 export type SearchResult = Static<typeof SearchResult>;
 
@@ -192,6 +197,11 @@ export const FeedbackItem = Type.Object({
   client_id: Type.Optional(Type.String({ format: 'uuid' })),
   /** Shared by the A and B items of one search. */
   round_id: Type.Optional(Type.String({ format: 'uuid' })),
+  /**
+   * The receipt of the search whose result this rates, as the search gave it, or `device` for a
+   * round the device answered offline. An item without it (an older client) is stored and not counted.
+   */
+  receipt: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
 });
 export type FeedbackItem = Static<typeof FeedbackItem>;
 
@@ -208,7 +218,7 @@ export const FeedbackQuery = Type.Object({ limit: Type.Integer({ minimum: 1, max
 /** A stored vote as GET /feedback lists it: the item as sent, with its id and time. */
 export const StoredFeedback = Type.Evaluate(
   Type.Intersect([
-    Type.Omit(FeedbackItem, ['client_id', 'round_id']),
+    Type.Omit(FeedbackItem, ['client_id', 'round_id', 'receipt']),
     Type.Object({ id: Type.Integer(), client_id: Nullable(Type.String()), round_id: Nullable(Type.String()), created_at: Type.String() }),
   ]),
 );
@@ -314,7 +324,15 @@ export const Leaderboard = Type.Object({
   rounds: Type.Integer(),
   /** Strongest first. */
   arms: Type.Array(
-    Type.Object({ model: Type.String(), strength: Type.Number(), low: Type.Number(), high: Type.Number(), rounds: Type.Integer() }),
+    Type.Object({
+      model: Type.String(),
+      strength: Type.Number(),
+      low: Type.Number(),
+      high: Type.Number(),
+      rounds: Type.Integer(),
+      /** Distinct readers with a decided round of this model. */
+      readers: Type.Integer(),
+    }),
   ),
   /** Every ordered pair that met, both ways round. */
   pairs: Type.Array(PairRecord),
@@ -323,11 +341,27 @@ export const Leaderboard = Type.Object({
     runnerUp: Type.String(),
     /** ln(leader's strength / runner-up's): the log odds that the leader wins a round between them. */
     difference: Type.Number(),
-    /** Its 95% interval (normal, from the bootstrap's spread). */
+    /** Its 95% interval (normal, from the spread of a bootstrap resampling readers, or the fit's Wald variance if larger). */
     low: Type.Number(),
     high: Type.Number(),
-    /** Whether that interval excludes zero. */
+    /** Whether the two are told apart: `verdict` is `separated`. */
     separated: Type.Boolean(),
+    /**
+     * `separated`: the interval excludes zero, at least `minReaders` readers stand behind it, and
+     * it still does without the `influential` readers who pushed it most; `carried-by-few`: the
+     * interval excludes zero, but not without those few; `too-few-readers`: it excludes zero on
+     * fewer than `minReaders` readers; `not-yet`: the interval includes zero.
+     */
+    verdict: OneOf(['separated', 'carried-by-few', 'too-few-readers', 'not-yet']),
+    /** Distinct readers with a decided round of either of the two. */
+    readers: Type.Integer(),
+    minReaders: Type.Integer(),
+    /** How many of the most influential readers the verdict must survive losing: 3, or 10% of the readers if more. */
+    influential: Type.Integer(),
+    /** The share of the two's decided rounds those readers gave. */
+    influentialShare: Type.Number(),
+    /** Whether the interval, worked out without them, still excludes zero. */
+    survivesWithoutInfluential: Type.Boolean(),
     /** How many more decided rounds would make it exclude zero, if the difference stays as it is; null when separated or when no difference is seen. */
     moreRounds: Nullable(Type.Integer()),
   }),
@@ -343,6 +377,18 @@ export const VotesLeftOut = Type.Object({
   unknownModel: Type.Integer(),
   /** It names a model the service could not run to check it; checked again at the next start. */
   unchecked: Type.Integer(),
+  /** Sent without a receipt (an older client; and every vote stored before receipts). */
+  noReceipt: Type.Integer(),
+  /** A receipt the server never signed (or altered). */
+  forged: Type.Integer(),
+  /** A receipt past its time. */
+  expired: Type.Integer(),
+  /** Another reader's receipt. */
+  otherReader: Type.Integer(),
+  /** An arm or a question its search (or the device's round) did not draw. */
+  notDrawn: Type.Integer(),
+  /** A passage other than its arm's first. */
+  notFirst: Type.Integer(),
 });
 export type VotesLeftOut = Static<typeof VotesLeftOut>;
 
@@ -364,6 +410,8 @@ export const Stats = Type.Object({
   rounds: Type.Object({
     /** Rounds counted in the comparison. */
     compared: Type.Integer(),
+    /** Of those, rounds a device drew and answered offline (no receipt: the server worked them out again). */
+    fromDevice: Type.Integer(),
     /** Decided rounds whose two passages were the same: nothing to compare. */
     samePassage: Type.Integer(),
     /** Rounds with a vote on one label only. */

@@ -23,17 +23,26 @@ export const CONTEXT_MAX_RADIUS = 50;
 /** The longest question a search takes, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
 
+/**
+ * Why a vote is not counted, as its check decided when it was saved (server/modules/arena/vote-check.ts
+ * says what each means): every verdict but `shown`.
+ */
+export const VOTE_REASONS = ['no-receipt', 'forged', 'expired', 'other-reader', 'not-drawn', 'not-first', 'not-shown', 'unknown-model', 'unchecked'] as const;
+export type VoteReason = (typeof VOTE_REASONS)[number];
+
 /** Why a round is left out of the arena's comparison (null: it counts; docs/arena.md). */
-export const ROUND_LEFT_OUT = ['one-sided', 'same-passage', 'repeat', 'over-daily-bound', 'not-shown', 'unknown-model', 'unchecked'] as const;
+export const ROUND_LEFT_OUT = ['one-sided', 'same-passage', 'repeat', 'over-daily-bound', ...VOTE_REASONS] as const;
 export type RoundLeftOut = (typeof ROUND_LEFT_OUT)[number];
 
 /** Why a vote is left out of the reaction counts (null: it counts). */
-export const VOTE_LEFT_OUT = ['repeat', 'not-shown', 'unknown-model', 'unchecked'] as const;
+export const VOTE_LEFT_OUT = ['repeat', ...VOTE_REASONS] as const;
 export type VoteLeftOut = (typeof VOTE_LEFT_OUT)[number];
 
-/** What the service made of a vote as it was saved (server/modules/arena/shown-check.ts says what each means). */
-export const VERDICTS = ['shown', 'not-shown', 'unknown-model', 'unchecked'] as const;
+/** What the service made of a vote as it was saved: `shown` (it may count) or why not. */
+export const VERDICTS = ['shown', ...VOTE_REASONS] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** The longest note a reader may keep with a saved passage, in characters. */
 export const MAX_SAVED_NOTE_LENGTH = 1000;
+/** A feedback item's `receipt` for a round the device drew and answered itself, offline (docs/arena.md). */
+export const DEVICE_RECEIPT = 'device';

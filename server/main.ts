@@ -168,8 +168,8 @@ async function main(): Promise<void> {
   // For a person at a terminal, the address on a line of its own, where it is seen.
   if (config.logFormat === 'text') process.stdout.write(`\n  Open ${address} in a browser.\n\n`);
 
-  // Votes saved before the arena's checks, or for a model not served then, are checked now, while the server serves.
-  recheckVotes(db, app.shownCheck, () => closing).then(
+  // Offline rounds whose model was not served when they arrived are checked now, while the server serves.
+  recheckVotes(db, app.voteCheck, () => closing).then(
     (decided) => decided > 0 && app.log.info({ votes: decided }, 'unchecked votes checked against what the models show'),
     (error: unknown) => !closing && app.log.warn({ err: error }, 'the unchecked votes could not be checked; the next start tries again'),
   );

@@ -4,7 +4,7 @@ import type { RetrievalEngine } from './modules/search/index.ts';
 import type { Db } from './platform/store/db.ts';
 import type { SearchLimiter } from './platform/limits/rate-limit.ts';
 import { ShownCheck } from './modules/arena/index.ts';
-import { VoteService } from './modules/arena/index.ts';
+import { VoteCheck, VoteService } from './modules/arena/index.ts';
 
 /** What the routes need from the process's settings. */
 export interface AppSettings {
@@ -26,8 +26,8 @@ declare module 'fastify' {
     settings: AppSettings;
     /** Saving votes, each checked against what the service shows (docs/arena.md). */
     votes: VoteService;
-    /** What the service shows: every saved vote is checked by it. */
-    shownCheck: ShownCheck;
+    /** What the service shows: every saved vote is checked by it (its receipt, or a device's round worked out again). */
+    voteCheck: VoteCheck;
     /**
      * `draining`: the instance began to shut down, and stops being ready for new work. It still
      * answers what it is sent: once closing, it takes no new connection, and Fastify answers what
@@ -61,9 +61,9 @@ export const services = fp<ServicesOptions>(
     app.decorate('auth', options.auth);
     app.decorate('engine', options.engine);
     app.decorate('settings', options.settings);
-    const shownCheck = new ShownCheck(options.engine, options.servedModelTypes);
-    app.decorate('shownCheck', shownCheck);
-    app.decorate('votes', new VoteService({ db: options.db, check: shownCheck, voteRateLimit: options.settings.voteRateLimit, now: options.settings.now }));
+    const voteCheck = new VoteCheck(options.db, new ShownCheck(options.engine, options.servedModelTypes), options.engine);
+    app.decorate('voteCheck', voteCheck);
+    app.decorate('votes', new VoteService({ db: options.db, check: voteCheck, voteRateLimit: options.settings.voteRateLimit, now: options.settings.now }));
     app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
   },

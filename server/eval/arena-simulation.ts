@@ -4,7 +4,7 @@ import { seededRandom } from '../../common/seeded-random.ts';
 import { firstHitRank, type EvalQuestion } from './metrics.ts';
 import { computeStats } from '../modules/arena/index.ts';
 import type { Db } from '../platform/store/db.ts';
-import { tallyVotes } from '../modules/arena/index.ts';
+import { roundReceipt, tallyVotes } from '../modules/arena/index.ts';
 import { decidedRoundsPerPair, leastDecidedPair, pairCounts } from '../modules/arena/index.ts';
 
 /** A passage as a reader is shown it. */
@@ -138,6 +138,8 @@ export async function simulateArena(db: Db, settings: SimulationSettings): Promi
     if (shown[0] && shown[1]) {
       const [a, b] = shown as [ShownPassage, ShownPassage];
       const reactions = a.id === b.id ? [react(a, question)] : [react(a, question), react(b, question)];
+      // The search's receipt, as the server signs it for this reader, question and draw.
+      const receipt = await roundReceipt(db, `reader-${reader}`, question.query, pair, [a.id, b.id], Date.now());
       const vote = (label: 'A' | 'B', model: string, passage: ShownPassage, reaction: Reaction): FeedbackItem => ({
         user_type: 'Enthusiast',
         username: `reader-${reader}`,
@@ -149,6 +151,7 @@ export async function simulateArena(db: Db, settings: SimulationSettings): Promi
         confidence_score: 0,
         client_id: uuid(0, ++items),
         round_id: uuid(1, round),
+        receipt,
       });
       await settings.save(`reader-${reader}`, [vote('A', pair[0], a, reactions[0]!), vote('B', pair[1], b, reactions.at(-1)!)]);
     } else {

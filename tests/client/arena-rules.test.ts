@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { arenaRules, votesSentence } from '../../src/features/insights/arena-rules.ts';
 
-const none = { repeat: 0, notShown: 0, unknownModel: 0, unchecked: 0 };
+const none = { repeat: 0, notShown: 0, unknownModel: 0, unchecked: 0, noReceipt: 0, forged: 0, expired: 0, otherReader: 0, notDrawn: 0, notFirst: 0 };
 const stats = (votes: number, leftOutVotes = none, overDailyBound = 0) => ({
   votes,
   leftOut: Object.values(leftOutVotes).reduce((n, c) => n + c, 0),
   leftOutVotes,
   dailyRoundBound: 30,
-  rounds: { compared: 3, samePassage: 0, oneSided: 0, leftOut: { ...none, overDailyBound } },
+  rounds: { compared: 3, fromDevice: 0, samePassage: 0, oneSided: 0, leftOut: { ...none, overDailyBound } },
 });
 
 describe('what Insights says it counted and set aside, in a reader’s words', () => {
@@ -25,7 +25,7 @@ describe('what Insights says it counted and set aside, in a reader’s words', (
 
   it('says how many votes were given, how many count, and why each of the rest was set aside', () => {
     // Issue 43: "3 votes so far … Not counted: 7 votes" read as if 7 were lost.
-    expect(votesSentence(stats(3, { repeat: 5, notShown: 1, unknownModel: 1, unchecked: 0 }, 4))).toBe(
+    expect(votesSentence(stats(3, { ...none, repeat: 5, notShown: 1, unknownModel: 1 }, 4))).toBe(
       'Of 10 votes given, 3 count here. The other 7 are kept but set aside: 5 because the same reader voted again on the same passage' +
         ' (the newest vote counts), 1 for a passage the search did not show for that question and 1 for a search method this site does not run.' +
         ' 4 rounds went past a reader’s limit of 30 a day and are not compared.',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECIDED_ROUNDS_TTL_MS } from '../../server/modules/arena/decided-rounds.ts';
+import { roundReceipt } from '../../server/modules/arena/search-receipt.ts';
 import type { Stats } from '../../contract/api-schemas.ts';
 import type { RetrievalEngine, SearchResult } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
@@ -42,12 +43,17 @@ describe.each(STORES)('the arena’s draw (%s store)', (kind) => {
   const firstOf = async (model: string, query: string) =>
     ((await (await first.api('/api/search', { json: { query, top_k: 1, models: model } })).json()) as SearchResult[])[0]!;
 
-  /** A round the reader rated on both sides: `a`'s first passage for the question shown as A, `b`'s as B. */
+  /**
+   * A round the reader rated on both sides: `a`'s first passage for the question shown as A, `b`'s
+   * as B, with the receipt a search drawing that pair for the reader would have carried.
+   */
   const round = async (query: string, a: string, b: string) => {
     const round_id = crypto.randomUUID();
+    const [ra, rb] = [await firstOf(a, query), await firstOf(b, query)];
+    const receipt = await roundReceipt(first.db, 'reader', query, [ra.model_type, rb.model_type], [ra.id, rb.id], Date.now());
     const side = (result: SearchResult, result_label: 'A' | 'B', reaction: string) =>
-      voteItem({ query, model_type: result.model_type, retrieved_text: result.text, result_label, reaction, round_id, client_id: crypto.randomUUID() });
-    return [side(await firstOf(a, query), 'A', '👍'), side(await firstOf(b, query), 'B', '👎')];
+      voteItem({ query, model_type: result.model_type, retrieved_text: result.text, result_label, reaction, round_id, client_id: crypto.randomUUID(), receipt });
+    return [side(ra, 'A', '👍'), side(rb, 'B', '👎')];
   };
 
   it('draws two different models of the pool for each search: the same question asked again is not pinned to one pair', async () => {

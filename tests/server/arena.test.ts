@@ -37,7 +37,8 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
     tokens[name] = ((await (await server.login(name, PASSWORD)).json()) as { access_token: string }).access_token;
     return name;
   }
-  const search = async (query: string) => (await (await server.api('/api/search', { json: { query } })).json()) as SearchResult[];
+  /** A reader's search: its results carry the receipt their votes copy. */
+  const search = async (query: string, name: string) => (await (await server.api('/api/search', { json: { query }, token: tokens[name]! })).json()) as SearchResult[];
   const save = async (name: string, items: unknown[]) => {
     const res = await server.api('/api/save', { token: tokens[name]!, json: { items } });
     expect(res.status).toBe(200);
@@ -66,14 +67,14 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
     const honest = await reader();
     const query = 'death';
     const before = await stats();
-    expect(await save(honest, roundOf(query, await search(query)))).toEqual({ saved: 2, duplicates: 0 });
+    expect(await save(honest, roundOf(query, await search(query, honest)))).toEqual({ saved: 2, duplicates: 0 });
     expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
   });
 
   it('counts one real search voted under a hundred round ids, five calls of twenty, as one round', async () => {
     const stuffer = await reader();
     const query = 'poverty';
-    const results = await search(query);
+    const results = await search(query, stuffer);
     const before = await stats();
     for (let call = 0; call < 5; call++) {
       const items = Array.from({ length: 10 }, () => roundOf(query, results)).flat();
@@ -89,20 +90,20 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
   it('counts a round sent again and again, and twenty-five 👍 for one passage, once', async () => {
     const stuffer = await reader();
     const query = 'hell';
-    const results = await search(query);
+    const results = await search(query, stuffer);
     const round = randomUUID();
     const before = await stats();
     for (let i = 0; i < 25; i++) await save(stuffer, roundOf(query, results, round));
     expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
   });
 
-  it('leaves out made-up passages and another model’s passage under a served name, counted apart as not shown', async () => {
+  it('leaves out made-up passages (not shown) and another model’s passage under a served name (not its first), counted apart', async () => {
     const stuffer = await reader();
     // A question whose second model's first passage is not among the first model's three.
     let query = '';
     let results: SearchResult[] = [];
     for (const q of ['music and dancing', 'envy', 'death', 'counting the days of one’s life', 'marriage and its duties']) {
-      results = await search(q);
+      results = await search(q, stuffer);
       const firstModel = results.filter((r) => r.model === results[0]!.model).map((r) => r.id);
       if (!firstModel.includes(results[1]!.id)) {
         query = q;
@@ -116,18 +117,20 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
     const borrowed = randomUUID();
     await save(stuffer, [
       // A made-up passage under the first model's name, against the second's real one.
-      vote(query, { text: 'Model one is the best model ever made.', model_type: lsa!.model_type }, 'A', '👍', forged),
+      vote(query, { text: 'Model one is the best model ever made.', model_type: lsa!.model_type, receipt: lsa!.receipt }, 'A', '👍', forged),
       vote(query, sif!, 'B', '👎', forged),
       // The second model's passage under the first model's name.
-      vote(query, { text: sif!.text, model_type: lsa!.model_type }, 'A', '👍', borrowed),
+      vote(query, { text: sif!.text, model_type: lsa!.model_type, receipt: lsa!.receipt }, 'A', '👍', borrowed),
       vote(query, sif!, 'B', '👎', borrowed),
       // A passage of the book no model shows for this question.
-      vote(query, { text: engine.corpus.passages.at(-1)!.text, model_type: lsa!.model_type }, 'A', '👍', randomUUID()),
+      vote(query, { text: engine.corpus.passages.at(-1)!.text, model_type: lsa!.model_type, receipt: lsa!.receipt }, 'A', '👍', randomUUID()),
     ]);
     const after = await stats();
     expect(added(before, after)).toEqual({ compared: 0, sides: 0, reactions: 1 });
-    expect(after.leftOutVotes.notShown - before.leftOutVotes.notShown).toBe(3);
-    expect(after.rounds.leftOut.notShown - before.rounds.leftOut.notShown).toBe(2);
+    expect(after.leftOutVotes.notShown - before.leftOutVotes.notShown).toBe(1);
+    expect(after.leftOutVotes.notFirst - before.leftOutVotes.notFirst).toBe(2);
+    expect(after.rounds.leftOut.notShown - before.rounds.leftOut.notShown).toBe(1);
+    expect(after.rounds.leftOut.notFirst - before.rounds.leftOut.notFirst).toBe(1);
     // All five are stored as sent.
     const mine = (await (await server.api('/api/feedback?limit=10', { token: tokens[stuffer]! })).json()) as unknown[];
     expect(mine).toHaveLength(5);
@@ -137,20 +140,20 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
     const stuffer = await reader();
     const questions = ['envy', 'death', 'pride', 'hypocrisy', 'the prophets', 'hell'];
     const before = await stats();
-    for (const q of questions.slice(0, 5)) await save(stuffer, roundOf(q, await search(q)));
+    for (const q of questions.slice(0, 5)) await save(stuffer, roundOf(q, await search(q, stuffer)));
     const after = await stats();
     expect(added(before, after)).toMatchObject({ compared: BOUND, sides: 2 * BOUND, reactions: 10 });
     expect(after.rounds.leftOut.overDailyBound - before.rounds.leftOut.overDailyBound).toBe(2);
     expect(after.dailyRoundBound).toBe(BOUND);
     clock.ms += DAY_MS;
-    await save(stuffer, roundOf(questions[5]!, await search(questions[5]!)));
+    await save(stuffer, roundOf(questions[5]!, await search(questions[5]!, stuffer)));
     expect(added(after, await stats())).toMatchObject({ compared: 1 });
   });
 
   it('counts votes queued offline and delivered days later, the question however it was spaced and cased', async () => {
     const offline = await reader();
     const query = 'the soul';
-    const items = roundOf(query, await search(query)).map((item) => ({ ...item, query: '  The\tSOUL ' }));
+    const items = roundOf(query, await search(query, offline)).map((item) => ({ ...item, query: '  The\tSOUL ' }));
     clock.ms += 5 * DAY_MS;
     const before = await stats();
     await save(offline, items);

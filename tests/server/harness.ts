@@ -74,9 +74,19 @@ export function voteItem(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A round's vote on a search's result: voteItem with the result's passage and model, a new client_id. */
-export function roundVote(query: string, result: { text: string; model_type: string }, label: 'A' | 'B', reaction: string, round: string, userType = 'Enthusiast') {
-  return voteItem({ user_type: userType, query, retrieved_text: result.text, model_type: result.model_type, result_label: label, reaction, client_id: randomUUID(), round_id: round });
+/** A round's vote on a search's result: voteItem with the result's passage, model and receipt (when it has one), a new client_id. */
+export function roundVote(query: string, result: { text: string; model_type: string; receipt?: string }, label: 'A' | 'B', reaction: string, round: string, userType = 'Enthusiast') {
+  return voteItem({
+    user_type: userType,
+    query,
+    retrieved_text: result.text,
+    model_type: result.model_type,
+    result_label: label,
+    reaction,
+    client_id: randomUUID(),
+    round_id: round,
+    ...(result.receipt === undefined ? {} : { receipt: result.receipt }),
+  });
 }
 
 /** A clock the tests move by hand. */
@@ -141,7 +151,7 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
   }
   const auth = new AuthService(db, keys, settings, clock.now);
   const staticDir = options.staticDir ?? (await mkdtemp(path.join(tmpdir(), 'no-build-')));
-  const app = await buildApp({ db, auth, staticDir, logLevel: 'silent', ...options.extra });
+  const app = await buildApp({ db, auth, staticDir, logLevel: process.env.TEST_LOG ?? 'silent', ...options.extra });
   if (options.testRoutes) await app.register(options.testRoutes, { prefix: '/api' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -10,6 +10,7 @@ import { tallyVotes, votesVersion } from '../../server/modules/arena/sql/feedbac
 import { openTestDb } from './harness.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
 import { SHOWN_RANKS, ShownCheck } from '../../server/modules/arena/shown-check.ts';
+import { VoteCheck } from '../../server/modules/arena/vote-check.ts';
 import { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 
@@ -70,17 +71,17 @@ describe('checking a vote against what its model shows', () => {
   });
 });
 
-describe('votes saved before the checks', () => {
-  it('are checked at a start, each by what its model shows now, and then counted by the same rules', async () => {
+describe('offline rounds the server could not check when they arrived', () => {
+  it('are checked at a start, each as the device would have answered, and then counted by the same rules', async () => {
     const test = await openTestDb('embedded');
     try {
       const query = 'envy';
       const [lsa, sif] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
-      // As votes stood before migration 006 (no question, passage or verdict), cast on the passages served now.
+      // As a device's round stands when its model could not be run: unchecked, no question or passage, cast on the passages served now.
       const legacy = (label: string, model: string, text: string, round: string) =>
         test.db.query(
-          `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score, passage_set)
-           VALUES ('reader', $1, 'Enthusiast', 'reader', $2, $3, $4, $5, '👍', 0.5, $6)`,
+          `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction, confidence_score, passage_set, drawn_by)
+           VALUES ('reader', $1, 'Enthusiast', 'reader', $2, $3, $4, $5, '👍', 0.5, $6, 'device')`,
           [round, query, text, model, label, engine.corpus.passageSet],
         );
       const round = randomUUID();
@@ -92,10 +93,12 @@ describe('votes saved before the checks', () => {
       const before = computeStats(await tallyVotes(test.db, 30), 30);
       expect(before).toMatchObject({ votes: 0, leftOutVotes: { unchecked: 5 } });
       const version = await votesVersion(test.db);
-      expect(await recheckVotes(test.db, new ShownCheck(engine, ['BGE bge-small-en-v1.5']))).toBe(4);
+      const check = new VoteCheck(test.db, new ShownCheck(engine, ['BGE bge-small-en-v1.5']), engine);
+      expect(await recheckVotes(test.db, check)).toBe(5);
       expect(await votesVersion(test.db)).not.toBe(version);
       const after = computeStats(await tallyVotes(test.db, 30), 30);
-      expect(after).toMatchObject({ votes: 2, leftOutVotes: { notShown: 1, unknownModel: 1, unchecked: 1, repeat: 0 } });
+      // A made-up text was never shown; a model no device answers with was never its draw.
+      expect(after).toMatchObject({ votes: 2, leftOutVotes: { notShown: 1, notDrawn: 2, unchecked: 0, repeat: 0 } });
       expect(after.rounds.compared).toBe(1);
       const ids = await test.db.query<{ question_id: string }>(`SELECT DISTINCT question_id FROM feedback`);
       expect(ids).toEqual([{ question_id: questionId(query) }]);
@@ -135,7 +138,7 @@ describe('votes cast on the first cut of the book into passages (before chunking
       expect(before).toMatchObject({ votes: 2, leftOutVotes: { unchecked: 1 } });
       expect(before.rounds.compared).toBe(1);
 
-      expect(await recheckVotes(test.db, new ShownCheck(engine, []))).toBe(0);
+      expect(await recheckVotes(test.db, new VoteCheck(test.db, new ShownCheck(engine, []), engine))).toBe(0);
       const rows = await test.db.query<{ passage_id: string; passage_set: string; verdict: string }>(
         'SELECT passage_id, passage_set, verdict FROM feedback ORDER BY id',
       );

@@ -24,7 +24,9 @@ describe.each(STORES)('GET /api/stats on %s store', (store) => {
 
   /** A round on a real search: its first two results (the first of each model) as A and B, or the other way round. */
   async function round(query: string, reactions: [string, string], userType: string, swap = false) {
-    const results = (await (await server.api('/api/search', { json: { query } })).json()) as SearchResult[];
+    // The reader who votes searches: the results carry that reader's receipt.
+    const token = userType === 'Ustaz' ? ustaz : reader;
+    const results = (await (await server.api('/api/search', { json: { query }, token })).json()) as SearchResult[];
     const [a, b] = swap ? [results[1]!, results[0]!] : [results[0]!, results[1]!];
     const id = randomUUID();
     const vote = (result: SearchResult, label: 'A' | 'B', reaction: string) => roundVote(query, result, label, reaction, id, userType);
@@ -47,9 +49,10 @@ describe.each(STORES)('GET /api/stats on %s store', (store) => {
     const stats = (await res.json()) as Stats;
     expect(stats.rounds).toEqual({
       compared: 2,
+      fromDevice: 0,
       samePassage: 1,
       oneSided: 0,
-      leftOut: { repeat: 0, overDailyBound: 0, notShown: 0, unknownModel: 0, unchecked: 0 },
+      leftOut: { repeat: 0, overDailyBound: 0, notShown: 0, unknownModel: 0, unchecked: 0, noReceipt: 0, forged: 0, expired: 0, otherReader: 0, notDrawn: 0, notFirst: 0 },
     });
     expect(stats).toMatchObject({ votes: 6, leftOut: 0, dailyRoundBound: 30 });
     const first = stats.models.find((m) => m.model === r1.models[0])!;

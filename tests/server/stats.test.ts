@@ -73,7 +73,8 @@ async function statsOf(items: FeedbackItem[], served?: string[], bound = BOUND):
   return computeStats(await tallyVotes(db, bound), bound);
 }
 
-const NOTHING_LEFT_OUT = { repeat: 0, overDailyBound: 0, notShown: 0, unknownModel: 0, unchecked: 0 };
+const NO_REASONS = { notShown: 0, unknownModel: 0, unchecked: 0, noReceipt: 0, forged: 0, expired: 0, otherReader: 0, notDrawn: 0, notFirst: 0 };
+const NOTHING_LEFT_OUT = { repeat: 0, overDailyBound: 0, ...NO_REASONS };
 
 describe('Wilson interval', () => {
   it('matches Newcombe’s (1998) worked example: 81 of 263 gives 0.2553 to 0.3662', () => {
@@ -93,7 +94,7 @@ describe('Wilson interval', () => {
 describe('round pairing', () => {
   it('pairs A and B of a round, ranks 👍 > 🤷 > 👎, and leaves one-sided rounds out', async () => {
     const stats = await statsOf([...round('BGE', '👍', 'UAE', '🤷'), ...round('BGE', '👎', 'UAE', '👎'), ...round('UAE', '🤷', 'BGE', '👍'), lone('BGE', '👍', 'Ustaz')]);
-    expect(stats.rounds).toEqual({ compared: 3, samePassage: 0, oneSided: 1, leftOut: NOTHING_LEFT_OUT });
+    expect(stats.rounds).toEqual({ compared: 3, fromDevice: 0, samePassage: 0, oneSided: 1, leftOut: NOTHING_LEFT_OUT });
     expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 2, ties: 1, losses: 0 });
     expect(outcomeForA({ aReaction: '🤷', bReaction: '👎' })).toBe('win');
   });
@@ -127,7 +128,7 @@ describe('round pairing', () => {
     const stats = await statsOf([a!, b!, again]);
     expect(stats.models.find((m) => m.model === 'BGE')!.comparison).toMatchObject({ wins: 0, ties: 1, losses: 0 });
     expect(stats.models.find((m) => m.model === 'BGE')!.reactions).toMatchObject({ '👍': 0, '👎': 1, total: 1 });
-    expect(stats.leftOutVotes).toEqual({ repeat: 1, notShown: 0, unknownModel: 0, unchecked: 0 });
+    expect(stats.leftOutVotes).toEqual({ ...NO_REASONS, repeat: 1 });
   });
 });
 
@@ -149,7 +150,7 @@ describe('one voice per reader per round', () => {
     for (let i = 0; i < 19; i++) items.push(...sameRound('👍', '👎', i % 2 === 1));
     items.push(...sameRound('👎', '👍', true));
     const stats = await statsOf(items);
-    expect(stats.rounds).toEqual({ compared: 1, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, repeat: 19 } });
+    expect(stats.rounds).toEqual({ compared: 1, fromDevice: 0, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, repeat: 19 } });
     expect(lsa(stats).comparison).toMatchObject({ wins: 0, ties: 0, losses: 1 });
     expect(lsa(stats).reactions).toMatchObject({ '👍': 0, '👎': 1, total: 1 });
     expect(stats.votes).toBe(2);
@@ -170,7 +171,7 @@ describe('one voice per reader per round', () => {
     await store('other', round('LSA', '👎', 'SIF', '👍'), undefined, new Date(day));
     await store('reader', round('LSA', '👍', 'SIF', '👎'), undefined, new Date(day + 86_400_000));
     const stats = computeStats(await tallyVotes(db, 3), 3);
-    expect(stats.rounds).toEqual({ compared: 5, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, overDailyBound: 2 } });
+    expect(stats.rounds).toEqual({ compared: 5, fromDevice: 0, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, overDailyBound: 2 } });
     expect(lsa(stats).comparison).toMatchObject({ wins: 4, losses: 1 });
     expect(stats.dailyRoundBound).toBe(3);
     // Their reactions all count: the bound is on the comparison.
@@ -181,7 +182,7 @@ describe('one voice per reader per round', () => {
     const [a, b] = round('LSA', '👍', 'SIF', '👎');
     const [c, d] = round('LSA', '👍', 'LSA', '👎');
     const stats = await statsOf([a!, { ...b!, query: 'another question' }, c!, d!]);
-    expect(stats.rounds).toEqual({ compared: 0, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, notShown: 2 } });
+    expect(stats.rounds).toEqual({ compared: 0, fromDevice: 0, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, notShown: 2 } });
   });
 
   it('leaves out a round with a side its model did not show, and counts that vote apart', async () => {
@@ -210,7 +211,7 @@ describe('computeStats', () => {
 
   it('counts rounds: compared, same-passage and one-sided', () => {
     expect(stats.votes).toBe(11);
-    expect(stats.rounds).toEqual({ compared: 4, samePassage: 1, oneSided: 1, leftOut: NOTHING_LEFT_OUT });
+    expect(stats.rounds).toEqual({ compared: 4, fromDevice: 0, samePassage: 1, oneSided: 1, leftOut: NOTHING_LEFT_OUT });
   });
 
   it('counts every vote’s reaction per model, overall and per user type', () => {
@@ -265,8 +266,8 @@ describe('computeStats', () => {
     expect(await statsOf([])).toEqual({
       votes: 0,
       leftOut: 0,
-      leftOutVotes: { repeat: 0, notShown: 0, unknownModel: 0, unchecked: 0 },
-      rounds: { compared: 0, samePassage: 0, oneSided: 0, leftOut: NOTHING_LEFT_OUT },
+      leftOutVotes: { ...NO_REASONS, repeat: 0 },
+      rounds: { compared: 0, fromDevice: 0, samePassage: 0, oneSided: 0, leftOut: NOTHING_LEFT_OUT },
       dailyRoundBound: BOUND,
       models: [],
       bradleyTerry: null,
@@ -326,8 +327,8 @@ describe('computeStats', () => {
     expect(made.models.map((m) => m.model).sort()).toEqual(['LSA', 'SIF']);
     expect(made.votes).toBe(5); // 2 rounds of two, and SIF's side of the round against a made-up name
     expect(made.leftOut).toBe(4);
-    expect(made.leftOutVotes).toEqual({ repeat: 0, notShown: 0, unknownModel: 4, unchecked: 0 });
-    expect(made.rounds).toEqual({ compared: 2, samePassage: 0, oneSided: 1, leftOut: { ...NOTHING_LEFT_OUT, unknownModel: 2 } });
+    expect(made.leftOutVotes).toEqual({ ...NO_REASONS, repeat: 0, unknownModel: 4 });
+    expect(made.rounds).toEqual({ compared: 2, fromDevice: 0, samePassage: 0, oneSided: 1, leftOut: { ...NOTHING_LEFT_OUT, unknownModel: 2 } });
     expect(made.models.find((m) => m.model === 'SIF')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
     expect(made.models.find((m) => m.model === 'SIF')!.reactions.total).toBe(3);
     expect(made.bradleyTerry).toBeNull();

@@ -3,6 +3,7 @@ export { decidedRoundsPerPair, leastDecidedPair, pairCounts } from './draw.ts';
 export { EXPORT_FORMATS, parseExportCursor, parseExportTime } from './export-format.ts';
 export type { ExportFormat } from './export-format.ts';
 export { recheckVotes } from './recheck-votes.ts';
+export { roundReceipt } from './search-receipt.ts';
 export { feedbackRoutes } from './routes/feedback-routes.ts';
 export { searchRoutes } from './routes/search-routes.ts';
 export { statsRoutes } from './routes/stats-routes.ts';
@@ -11,3 +12,4 @@ export { deleteFeedbackBefore, deleteFeedbackOf, tallyVotes } from './sql/feedba
 export { computeStats } from './stats/model-stats.ts';
 export { writeVoteExport } from './vote-export.ts';
 export { VoteService } from './vote-service.ts';
+export { DEVICE_RECEIPT, VoteCheck } from './vote-check.ts';

@@ -37,7 +37,7 @@ import type { CheckedVote } from './sql/feedback.ts';
  * and spacing, so the normalised question gets the passages any of its spellings got.
  */
 export class ShownCheck {
-  private readonly shown: LruCache<string, ReadonlySet<string>>;
+  private readonly shown: LruCache<string, readonly string[]>;
   private readonly known: ReadonlySet<string>;
 
   /**
@@ -60,7 +60,7 @@ export class ShownCheck {
 
   async check(votes: readonly VoteToCheck[]): Promise<CheckedVote[]> {
     // One search per distinct question and model, however many votes share them.
-    const firsts = new Map<string, Promise<ReadonlySet<string> | Verdict>>();
+    const firsts = new Map<string, Promise<readonly string[] | Verdict>>();
     const checked: CheckedVote[] = [];
     for (const vote of votes) {
       const question = normaliseQuery(vote.query);
@@ -78,14 +78,44 @@ export class ShownCheck {
       if (!shown) firsts.set(key, (shown = this.firstPassages(key, question, vote.model_type)));
       const passageId = passage?.id ?? null;
       const found = await shown;
-      const verdict = typeof found === 'string' ? found : passageId !== null && found.has(passageId) ? 'shown' : 'not-shown';
+      const verdict = typeof found === 'string' ? found : passageId !== null && found.includes(passageId) ? 'shown' : 'not-shown';
       checked.push({ questionId: questionId(vote.query), passageId, passageSet: current, passageSha256, verdict });
     }
     return checked;
   }
 
+  /** The book's passage whose text this is, or null for a text that is none. */
+  passageIdOf(text: string): string | null {
+    return this.engine?.passageIdOf(text) ?? null;
+  }
+
+  /**
+   * The model's first passages for the question (its normalised form), best first, or why there
+   * are none to check by; kept in the LRU.
+   */
+  async ranked(question: string, model: string): Promise<readonly string[] | Verdict> {
+    return this.firstPassages(`${model}\n${question}`, question, model);
+  }
+
+  /**
+   * Where a vote's text stands: its passage (of whichever set carries it), the set it is judged
+   * under (an earlier cut's, or the one served now) and the sha256 of its text.
+   */
+  placeOf(text: string): { passage: { set: string; id: string } | null; passageSet: string; passageSha256: string; earlier: boolean } {
+    const passage = this.engine?.passageOf(text) ?? null;
+    const current = this.passageSet();
+    const passageSha256 = createHash('sha256').update(text.trim(), 'utf8').digest('hex');
+    const earlier = passage !== null && passage.set !== current;
+    return { passage, passageSet: earlier ? passage.set : current, passageSha256, earlier };
+  }
+
+  /** Why a vote on an earlier cut of the book is not judged now: its model known (`unchecked`) or not. */
+  notJudged(model: string): Verdict {
+    return this.known.has(model) ? 'unchecked' : 'unknown-model';
+  }
+
   /** The model's first passages for the question, or why there are none to check by. */
-  private async firstPassages(key: string, question: string, model: string): Promise<ReadonlySet<string> | Verdict> {
+  private async firstPassages(key: string, question: string, model: string): Promise<readonly string[] | Verdict> {
     const cached = this.shown.get(key);
     if (cached) return cached;
     const unchecked = this.known.has(model) ? 'unchecked' : 'unknown-model';
@@ -99,8 +129,7 @@ export class ShownCheck {
     }
     // A name no model of this lineup carries is not cached: made-up names must not push out real questions.
     if (ids === null) return unchecked;
-    const shown = new Set(ids);
-    this.shown.set(key, shown);
-    return shown;
+    this.shown.set(key, ids);
+    return ids;
   }
 }

@@ -3,7 +3,7 @@ import { windowVerdict } from '../../platform/limits/window-verdict.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { saveFeedback } from './sql/feedback.ts';
 import { countHit } from '../../platform/limits/rate-limit-counts.ts';
-import type { ShownCheck } from './shown-check.ts';
+import type { VoteCheck } from './vote-check.ts';
 
 const VOTE_WINDOW_MS = 60_000;
 
@@ -16,13 +16,13 @@ export class VoteLimitError extends Error {
 
 export interface VoteServiceOptions {
   db: Db;
-  check: ShownCheck;
+  check: VoteCheck;
   /** Votes a minute per reader, counted in the store (shared by every instance on it); 0: no limit. */
   voteRateLimit: number;
   now: () => number;
 }
 
-/** Saving a reader's votes: each checked against what the service shows, within their votes a minute. */
+/** Saving a reader's votes: each checked against what the service showed them (vote-check.ts), within their votes a minute. */
 export class VoteService {
   constructor(private readonly options: VoteServiceOptions) {}
 
@@ -38,7 +38,7 @@ export class VoteService {
     const { db, check, voteRateLimit: limit } = this.options;
     const now = this.options.now();
     // Checked before the transaction: a search holds no database connection.
-    const verdicts = await check.check(items);
+    const verdicts = await check.check(author, items, now);
     const checked = items.map((item, i) => ({ ...item, ...verdicts[i]! }));
     const savedAt = new Date(now);
     if (limit <= 0) return saveFeedback(db, author, checked, savedAt);

@@ -1,7 +1,7 @@
 /** Sign-in: passwords (argon2id), tokens and the key ring, sessions, users and signing keys in SQL, the login throttle policy, the authenticate hook and the /login /refresh /logout routes. What other modules, app.ts, main.ts, cli/ and eval/ may use of it; nothing else of the module is theirs to import. */
 export { authRoutes } from './auth-routes.ts';
 export { AuthService } from './auth-service.ts';
-export { authentication, callerOf } from './authenticate.ts';
+export { authentication, bearerToken, callerOf } from './authenticate.ts';
 export { createInvitation, MAX_INVITATION_SECONDS, newInvitationToken } from './invitations.ts';
 export { StoredKeyRing, rotateSigningKey, staticKeyRing } from './key-ring.ts';
 export { dummyPasswordHash, generatePassword, hashPassword, passwordProblem } from './passwords.ts';

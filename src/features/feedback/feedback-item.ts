@@ -6,8 +6,11 @@ import type { LabelledResult } from '../../lib/search-result.ts';
 import { resultText } from '../../lib/search-result.ts';
 import type { Reaction } from '../../../contract/vocabulary.ts';
 
-/** One reaction as /api/save takes it; the app always sends its `client_id` and `round_id`. */
-export type FeedbackItem = Required<ApiFeedbackItem>;
+/**
+ * One reaction as /api/save takes it; the app always sends its `client_id` and `round_id`, and
+ * the `receipt` its search gave (`device` for a round this device answered offline).
+ */
+export type FeedbackItem = Required<Omit<ApiFeedbackItem, 'receipt'>> & Pick<ApiFeedbackItem, 'receipt'>;
 
 export function buildFeedbackItem(input: {
   userType: UserType;
@@ -29,5 +32,7 @@ export function buildFeedbackItem(input: {
     confidence_score: input.result.similarity ?? 0,
     client_id: input.clientId,
     round_id: input.roundId,
+    // Copied as the search gave it: the server counts the vote only for what that search showed.
+    ...(input.result.receipt ? { receipt: input.result.receipt } : {}),
   };
 }

@@ -9,6 +9,10 @@ export function arenaRules(stats: Pick<Stats, 'dailyRoundBound'>): string {
   );
 }
 
+/** Votes set aside because their search's receipt did not prove what was shown (docs/arena.md). */
+const unproven = (v: Stats['leftOutVotes']): number =>
+  (v.noReceipt ?? 0) + (v.forged ?? 0) + (v.expired ?? 0) + (v.otherReader ?? 0) + (v.notDrawn ?? 0) + (v.notFirst ?? 0);
+
 /** A list: "a", "a and b", "a, b and c". */
 function list(parts: string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
@@ -31,6 +35,7 @@ export function votesSentence(stats: Pick<Stats, 'votes' | 'leftOut' | 'leftOutV
       votes.notShown && `${votes.notShown} for a passage the search did not show for that question`,
       votes.unknownModel && `${votes.unknownModel} for a search method this site does not run`,
       votes.unchecked && `${votes.unchecked} not yet checked`,
+      unproven(votes) && `${unproven(votes)} whose search this site could not confirm (an older app, or a search made elsewhere)`,
     ].filter((part): part is string => Boolean(part));
     sentences.push(
       `Of ${count(given, 'vote', 'votes')} given, ${stats.votes} ${stats.votes === 1 ? 'counts' : 'count'} here. ` +

@@ -7,6 +7,7 @@ import { searchPassages } from './search-api.ts';
 import { searchBook } from '../offline/index.ts';
 import { NO_ROUND, startRound, type AbRound, type RoundSource } from './ab-round.ts';
 import type { SearchResult } from '../../lib/search-result.ts';
+import { DEVICE_RECEIPT } from '../../../contract/vocabulary.ts';
 
 export interface SearchState {
   status: 'idle' | 'loading' | 'done' | 'error';
@@ -103,7 +104,9 @@ export function useSearch(owner: string | null = null) {
       );
       if (ticket !== latest) return;
       // The round is made here, once, as the results arrive: not while rendering them.
-      setState(settled.ok ? { ...searchDone(query, settled.value.results), answeredOn: settled.value.answeredOn } : searchFailed(query, settled.error));
+      // A round the device answered is the device's own draw: its votes say so (the server works it out again).
+      const results = settled.ok && settled.value.answeredOn === 'device' ? settled.value.results.map((r) => ({ ...r, receipt: DEVICE_RECEIPT })) : settled.ok ? settled.value.results : [];
+      setState(settled.ok ? { ...searchDone(query, results), answeredOn: settled.value.answeredOn } : searchFailed(query, settled.error));
     },
     [owner],
   );

@@ -81,6 +81,15 @@ function requireSubject(token: string | undefined, subject: string | undefined):
   }
 }
 
+/**
+ * A call open to anyone that carries the reader's token when one is signed in (a search: its
+ * receipt names the reader), never refused for it: a token that cannot be had is left out.
+ */
+export async function readerFetch(path: string, init: RequestInit = {}, noAnswer?: string): Promise<Response> {
+  const token = session.held() ? await session.accessToken().catch(() => undefined) : undefined;
+  return send(path, init, token, noAnswer);
+}
+
 /** A call without a token (search is open); `noAnswer` is what the reader is told when no server answers. */
 export async function publicFetch(path: string, init: RequestInit = {}, noAnswer?: string): Promise<Response> {
   return send(path, init, undefined, noAnswer);

@@ -7,6 +7,8 @@ import { HttpError } from '../../../platform/http/errors.ts';
 import { driverWords } from '../../../platform/log.ts';
 import { LruCache } from '../../../platform/caches/lru-cache.ts';
 import { ModelUnavailableError, UnknownModelError, type RetrievalEngine } from '../../search/index.ts';
+import { bearerToken } from '../../auth/index.ts';
+import { drawnReceipt } from '../search-receipt.ts';
 
 /** Two per `both` search: as many bytes as the 256 two-model answers kept before (docs/benchmarks.md). */
 const SERIALISED_ANSWERS = 512;
@@ -78,8 +80,18 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }),
           );
         }
+        let items = interleave(answers as string[][]);
+        // A reader's drawn search carries its receipt on every result (a vote proves by it what
+        // was shown): the cached items are the same for all, the receipt is added to each.
+        const token = request.body.models === 'both' ? bearerToken(request) : undefined;
+        const reader = token ? (await app.auth.authenticate(token))?.username : undefined;
+        if (reader) {
+          const firsts = (answers as string[][]).map((list) => (list[0] === undefined ? null : (JSON.parse(list[0]) as { id: string }).id));
+          const field = `,"receipt":${JSON.stringify(await drawnReceipt(app.db, reader, query, engine, models, firsts, app.settings.now()))}}`;
+          items = items.map((item) => item.slice(0, -1) + field);
+        }
         // A string is sent as it is: the schema's serialiser already made its items.
-        return reply.type('application/json; charset=utf-8').send(`[${interleave(answers as string[][]).join(',')}]` as unknown as SearchReply);
+        return reply.type('application/json; charset=utf-8').send(`[${items.join(',')}]` as unknown as SearchReply);
       } catch (error) {
         if (error instanceof UnknownModelError) throw new HttpError(400, error.message);
         if (error instanceof ModelUnavailableError) {

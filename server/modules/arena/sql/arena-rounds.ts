@@ -26,8 +26,9 @@ export const VOTE_STATUS_SQL = `
  * (each label's newest vote; a vote without a round_id is a round of its own), with `status`, why
  * the round is left out of the comparison, or null when it counts. In this order:
  * - 'one-sided': only one label was rated;
- * - a side's verdict ('not-shown', 'unknown-model', 'unchecked'), or 'not-shown' for two sides
- *   the service never shows together (two questions, or one model on both sides);
+ * - a side's verdict (why it is not counted: 'no-receipt', 'forged', 'not-first', ...), or
+ *   'not-shown' for two sides the service never shows together (two questions, or one model on
+ *   both sides), or 'not-drawn' for sides from two draws (two receipts' pairs);
  * - 'repeat': the reader decided the same round (question, the two models and their passages,
  *   whichever was A) again later: the newest counts;
  * - 'same-passage': both models showed the same passage, so there is nothing to compare;
@@ -38,7 +39,7 @@ export const CLASSIFIED_ROUNDS_SQL = `
   items AS (
     SELECT f.*, row_number() OVER (PARTITION BY author, round_key, result_label ORDER BY id DESC) AS nth
     FROM (SELECT id, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, result_label, model_type, reaction,
-                 user_type, query, question_id, passage_id, passage_set, verdict, created_at
+                 user_type, query, question_id, passage_id, passage_set, verdict, drawn_by, drawn_pair, created_at
           FROM feedback) AS f),
   rounds AS (
     SELECT author, round_key, count(*) = 2 AS paired, max(id) AS decided_id, max(created_at) AS decided_at,
@@ -51,12 +52,14 @@ export const CLASSIFIED_ROUNDS_SQL = `
            max(passage_set) FILTER (WHERE result_label = 'A') AS sa, max(passage_set) FILTER (WHERE result_label = 'B') AS sb,
            max(id) FILTER (WHERE result_label = 'A') AS vote_a, max(id) FILTER (WHERE result_label = 'B') AS vote_b,
            max(reaction) FILTER (WHERE result_label = 'A') AS ra, max(reaction) FILTER (WHERE result_label = 'B') AS rb,
-           min(verdict) FILTER (WHERE verdict <> 'shown') AS side_verdict
+           min(verdict) FILTER (WHERE verdict <> 'shown') AS side_verdict, bool_and(drawn_by = 'device') AS from_device,
+           max(drawn_pair) FILTER (WHERE result_label = 'A') AS da, max(drawn_pair) FILTER (WHERE result_label = 'B') AS db
     FROM items WHERE nth = 1 GROUP BY author, round_key),
   s0 AS (
     SELECT *, CASE WHEN NOT paired THEN 'one-sided'
                    WHEN side_verdict IS NOT NULL THEN side_verdict
-                   WHEN qa IS DISTINCT FROM qb OR a = b THEN 'not-shown' END AS status0,
+                   WHEN qa IS DISTINCT FROM qb OR a = b THEN 'not-shown'
+                   WHEN da IS DISTINCT FROM db THEN 'not-drawn' END AS status0,
            (a, pa, sa) <= (b, pb, sb) AS a_first
     FROM rounds),
   s1 AS (

@@ -16,6 +16,10 @@ export interface CheckedVote {
   /** The sha256 of the text the vote carries (its ends' spaces aside); the service always gives it. */
   passageSha256: string | null;
   verdict: Verdict;
+  /** Who drew the round's pair: the server (the vote carried a receipt), the device (offline), or null (no receipt). */
+  drawnBy?: 'server' | 'device' | null;
+  /** The drawn pair (pairKey of the two arms; `device …` for a device's), or null when unknown: a round's two votes must share it. */
+  drawnPair?: string | null;
 }
 
 /** A vote as sent, with what the service made of it as it was saved (server/modules/arena/shown-check.ts). */
@@ -37,14 +41,16 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
   const rows = await db.query(
     `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at,
-       passage_set, passage_sha256)
+       passage_set, passage_sha256, drawn_by, drawn_pair)
      SELECT $1, v.client_id, v.round_id, v.user_type, v.claimed_username, v.query,
             v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score, v.question_id, v.passage_id, v.verdict, $15,
-            v.passage_set, v.passage_sha256
+            v.passage_set, v.passage_sha256, v.drawn_by, v.drawn_pair
      FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                 $9::text[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $16::text[], $17::text[])
+                 $9::text[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $16::text[], $17::text[],
+                 $18::text[], $19::text[])
           WITH ORDINALITY AS v(client_id, round_id, user_type, claimed_username, query, retrieved_text,
-                               model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, passage_set, passage_sha256, n)
+                               model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict,
+                               passage_set, passage_sha256, drawn_by, drawn_pair, n)
      ORDER BY v.n
      ON CONFLICT (author, client_id) DO NOTHING RETURNING id`,
     [
@@ -65,6 +71,8 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
       savedAt,
       column((item) => item.passageSet),
       column((item) => item.passageSha256),
+      column((item) => item.drawnBy ?? null),
+      column((item) => item.drawnPair ?? null),
     ],
   );
   return { saved: rows.length, duplicates: items.length - rows.length };
@@ -120,12 +128,14 @@ export async function tallyVotes(db: Db, dailyRoundBound: number): Promise<VoteT
        FROM (${VOTE_STATUS_SQL}) AS v GROUP BY 1, 2, 3, 4`,
     );
     // The compared rounds grouped by what they hold; the rest counted by why they are left out.
-    const groups = await tx.query<RoundTally & { status: RoundLeftOut | null }>(
+    const groups = await tx.query<RoundTally & { status: RoundLeftOut | null; fromDevice: boolean }>(
       `WITH ${CLASSIFIED_ROUNDS_SQL}
-       SELECT status, CASE WHEN status IS NULL THEN user_type END AS "userType", CASE WHEN status IS NULL THEN a END AS a,
+       SELECT status, CASE WHEN status IS NULL THEN author END AS reader,
+              CASE WHEN status IS NULL THEN user_type END AS "userType", CASE WHEN status IS NULL THEN a END AS a,
               CASE WHEN status IS NULL THEN b END AS b, CASE WHEN status IS NULL THEN ra END AS "aReaction",
-              CASE WHEN status IS NULL THEN rb END AS "bReaction", count(*)::int AS count
-       FROM classified GROUP BY 1, 2, 3, 4, 5, 6`,
+              CASE WHEN status IS NULL THEN rb END AS "bReaction", coalesce(status IS NULL AND from_device, false) AS "fromDevice",
+              count(*)::int AS count
+       FROM classified GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
       [dailyRoundBound],
     );
     const votesLeftOut = Object.fromEntries(VOTE_LEFT_OUT.map((reason) => [reason, 0])) as Record<VoteLeftOut, number>;
@@ -138,7 +148,8 @@ export async function tallyVotes(db: Db, dailyRoundBound: number): Promise<VoteT
       votes: reactions.reduce((n, row) => n + row.count, 0),
       votesLeftOut,
       reactions,
-      rounds: groups.filter((g) => g.status === null).map(({ status: _status, ...round }) => round),
+      rounds: groups.filter((g) => g.status === null).map(({ status: _status, fromDevice: _device, ...round }) => round),
+      fromDevice: groups.filter((g) => g.status === null && g.fromDevice).reduce((n, g) => n + g.count, 0),
       roundsLeftOut,
     };
   });

@@ -1,5 +1,5 @@
 import type { ComparisonRecord, ModelStats, ReactionCounts, Stats } from '../../../../contract/api-schemas.ts';
-import { USER_TYPES, type UserType } from '../../../../contract/vocabulary.ts';
+import { USER_TYPES, type UserType, type VoteReason } from '../../../../contract/vocabulary.ts';
 import { leaderboard } from './leaderboard.ts';
 import { flipOutcome, outcomeForA, type Outcome, type RoundTally, type VoteTallies } from './rounds.ts';
 import { wilsonInterval } from './wilson.ts';
@@ -69,7 +69,18 @@ export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Sta
     board && board.arms.length > 2 ? board.arms.map(({ model, strength, low, high }) => ({ model, strength, low, high })) : null;
 
   const votesOut = tallies.votesLeftOut;
-  const leftOutVotes = { repeat: votesOut.repeat, notShown: votesOut['not-shown'], unknownModel: votesOut['unknown-model'], unchecked: votesOut.unchecked };
+  const reasons = (out: Record<VoteReason, number>) => ({
+    notShown: out['not-shown'],
+    unknownModel: out['unknown-model'],
+    unchecked: out.unchecked,
+    noReceipt: out['no-receipt'],
+    forged: out.forged,
+    expired: out.expired,
+    otherReader: out['other-reader'],
+    notDrawn: out['not-drawn'],
+    notFirst: out['not-first'],
+  });
+  const leftOutVotes = { repeat: votesOut.repeat, ...reasons(votesOut) };
   const roundsOut = tallies.roundsLeftOut;
   return {
     votes: tallies.votes,
@@ -77,14 +88,13 @@ export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Sta
     leftOutVotes,
     rounds: {
       compared: sum(compared),
+      fromDevice: tallies.fromDevice,
       samePassage: roundsOut['same-passage'],
       oneSided: roundsOut['one-sided'],
       leftOut: {
         repeat: roundsOut.repeat,
         overDailyBound: roundsOut['over-daily-bound'],
-        notShown: roundsOut['not-shown'],
-        unknownModel: roundsOut['unknown-model'],
-        unchecked: roundsOut.unchecked,
+        ...reasons(roundsOut),
       },
     },
     dailyRoundBound,

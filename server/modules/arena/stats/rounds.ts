@@ -15,9 +15,13 @@ export interface VoteTallies {
   rounds: RoundTally[];
   /** The rounds left out of the comparison, by why. */
   roundsLeftOut: Record<RoundLeftOut, number>;
+  /** Of the compared rounds, those a device drew and answered offline (checked by working them out again). */
+  fromDevice: number;
 }
 
 export interface RoundTally {
+  /** The reader whose rounds these are: readers, not rounds, are the unit of evidence. */
+  reader: string;
   userType: UserType;
   a: string;
   b: string;
