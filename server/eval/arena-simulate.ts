@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ShownCheck } from '../modules/arena/index.ts';
+import { groupScenario } from './arena-group-report.ts';
 import { DEFAULT_SIMULATION, simulateArena, type Checkpoint, type SimulatedArm } from './arena-simulation.ts';
-import { VoteService } from '../modules/arena/index.ts';
+import { VoteCheck, VoteService } from '../modules/arena/index.ts';
 import { terminalProgress } from '../platform/util/progress.ts';
 import { loadConfig } from '../platform/config/config.ts';
 import { servableModelTypes } from '../modules/search/index.ts';
@@ -10,7 +11,9 @@ import { startRetrieval } from '../modules/search/index.ts';
 import { openEmbeddedDb } from '../platform/store/db.ts';
 import { migrate } from '../platform/store/migrate.ts';
 
-const USAGE = 'Usage: npm run arena:simulate -- [--rounds 3000] [--seed 1] [--flip 0.15] [--shrug 0.1] [--part all|dev|test]';
+const USAGE =
+  'Usage: npm run arena:simulate -- [--rounds 3000] [--seed 1] [--flip 0.15] [--shrug 0.1] [--part all|dev|test]\n' +
+  '       npm run arena:simulate -- --scenario group [--honest 10] [--accounts 6] [--preference 0.6] [--seed 1]';
 
 class UsageError extends Error {}
 
@@ -24,6 +27,10 @@ function options() {
         flip: { type: 'string', default: String(DEFAULT_SIMULATION.flip) },
         shrug: { type: 'string', default: String(DEFAULT_SIMULATION.shrug) },
         part: { type: 'string', default: 'all' },
+        scenario: { type: 'string', default: 'rounds' },
+        honest: { type: 'string', default: '10' },
+        accounts: { type: 'string', default: '6' },
+        preference: { type: 'string', default: '0.6' },
       },
     }));
   } catch (error) {
@@ -39,12 +46,17 @@ function options() {
     return value;
   };
   if (!['all', 'dev', 'test'].includes(values.part)) throw new UsageError(`--part must be all, dev or test (got "${values.part}")`);
+  if (!['rounds', 'group'].includes(values.scenario)) throw new UsageError(`--scenario must be rounds or group (got "${values.scenario}")`);
   return {
     rounds: whole('rounds', values.rounds, 1, 1_000_000),
     seed: whole('seed', values.seed, 0, 2 ** 32 - 1),
     flip: share('flip', values.flip),
     shrug: share('shrug', values.shrug),
     part: values.part as 'all' | 'dev' | 'test',
+    scenario: values.scenario as 'rounds' | 'group',
+    honest: whole('honest', values.honest, 1, 10_000),
+    accounts: whole('accounts', values.accounts, 0, 1_000),
+    preference: share('preference', values.preference),
   };
 }
 
@@ -80,7 +92,12 @@ async function main(): Promise<void> {
   const db = await openEmbeddedDb();
   try {
     await migrate(db);
-    const votes = new VoteService({ db, check: new ShownCheck(engine, servableModelTypes(config)), voteRateLimit: 0, now: Date.now });
+    if (settings.scenario === 'group') {
+      const votes = new VoteService({ db, check: new VoteCheck(db, new ShownCheck(engine, servableModelTypes(config)), engine), voteRateLimit: 0, now: Date.now });
+      await groupScenario(db, arms, questions, settings, (reader, items) => votes.save(reader, items), config.dailyRoundBound);
+      return;
+    }
+    const votes = new VoteService({ db, check: new VoteCheck(db, new ShownCheck(engine, servableModelTypes(config)), engine), voteRateLimit: 0, now: Date.now });
     const checkpoints: number[] = [];
     for (let n = 25; n < settings.rounds; n *= 2) checkpoints.push(n);
     checkpoints.push(settings.rounds);

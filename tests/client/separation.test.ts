@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { separationSentence } from '../../src/features/insights/separation.ts';
 
-const top = { leader: 'Shared themes', runnerUp: 'Words in context', difference: 0.3, low: -0.1, high: 0.7 };
+const top = {
+  leader: 'Shared themes',
+  runnerUp: 'Words in context',
+  difference: 0.3,
+  low: -0.1,
+  high: 0.7,
+  verdict: 'not-yet' as const,
+  readers: 40,
+  minReaders: 10,
+  influential: 4,
+  influentialShare: 0.1,
+  survivesWithoutInfluential: false,
+};
 
 describe('how sure the leaderboard is of its top two, in words', () => {
   it('says when they are told apart', () => {

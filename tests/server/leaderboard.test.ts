@@ -5,8 +5,9 @@ import { leaderboard, roundsToSeparate } from '../../server/modules/arena/stats/
 import type { RoundTally } from '../../server/modules/arena/stats/rounds.ts';
 import { Z95 } from '../../server/modules/arena/stats/wilson.ts';
 
-/** `count` rounds of `a` shown as A against `b` as B, rated so. */
-const rounds = (a: string, ra: Reaction, b: string, rb: Reaction, count: number): RoundTally => ({
+/** `count` rounds of `a` shown as A against `b` as B, rated so, by `reader`. */
+const rounds = (a: string, ra: Reaction, b: string, rb: Reaction, count: number, reader = 'r0'): RoundTally => ({
+  reader,
   userType: 'Enthusiast',
   a,
   b,
@@ -15,12 +16,19 @@ const rounds = (a: string, ra: Reaction, b: string, rb: Reaction, count: number)
   count,
 });
 
-/** `first` wins `wins` of `n` rounds against `second`, the rest going the other way; shown either side. */
-const record = (first: string, second: string, wins: number, n: number): RoundTally[] => [
-  rounds(first, '👍', second, '👎', Math.ceil(wins / 2)),
-  rounds(second, '👎', first, '👍', Math.floor(wins / 2)),
-  rounds(first, '👎', second, '👍', n - wins),
-];
+/**
+ * `first` wins `wins` of `n` rounds against `second`, the rest going the other way; shown either
+ * side; the wins spread evenly over the rounds, and the rounds over `readers` readers, each a
+ * run of them.
+ */
+const record = (first: string, second: string, wins: number, n: number, readers = 20): RoundTally[] =>
+  Array.from({ length: n }, (_, i) => {
+    const won = Math.floor(((i + 1) * wins) / n) > Math.floor((i * wins) / n);
+    const reader = `r${Math.floor((i * readers) / n)}`;
+    return i % 2 === 0
+      ? rounds(first, won ? '👍' : '👎', second, won ? '👎' : '👍', 1, reader)
+      : rounds(second, won ? '👎' : '👍', first, won ? '👍' : '👎', 1, reader);
+  });
 
 describe('how many more rounds would separate the top two', () => {
   it('says "already separated" when the interval of their difference excludes zero', () => {
@@ -73,8 +81,8 @@ describe('the leaderboard', () => {
     const few = leaderboard(record('good', 'poor', 2, 2))!;
     expect(few.separation).toMatchObject({ leader: 'good', separated: false });
     expect(few.separation.moreRounds).toBeGreaterThan(0);
-    // Ten of ten are another matter.
-    expect(leaderboard(record('good', 'poor', 10, 10))!.separation.separated).toBe(true);
+    // Twenty of twenty, from twenty readers, are another matter.
+    expect(leaderboard(record('good', 'poor', 20, 20))!.separation.separated).toBe(true);
   });
 
   it('says the top two are separated when one wins 9 rounds in 10, and not yet at 6 in 10, with how many more rounds would do', () => {
@@ -87,8 +95,9 @@ describe('the leaderboard', () => {
     expect(close.separation.low).toBeLessThan(0);
     const more = close.separation.moreRounds!;
     expect(more).toBeGreaterThan(0);
-    // The same 6 in 10, over somewhat more rounds than it said, are separated.
-    const n = Math.ceil(((20 + more) * 1.3) / 10) * 10;
+    // The same 6 in 10, over somewhat more rounds than it said (enough to hold without the three
+    // most influential of the 20 readers, whose rounds the interval then lacks), are separated.
+    const n = Math.ceil(((20 + more) * 1.6) / 10) * 10;
     expect(leaderboard(record('good', 'poor', (n * 6) / 10, n))!.separation.separated).toBe(true);
   });
 });

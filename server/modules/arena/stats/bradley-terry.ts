@@ -5,6 +5,8 @@ export interface Comparison {
   first: string;
   second: string;
   score: number;
+  /** How many such comparisons this one stands for (1 when absent). */
+  weight?: number;
 }
 
 /**
@@ -21,10 +23,11 @@ export function fitBradleyTerry(models: string[], comparisons: Comparison[], ite
   for (const c of comparisons) {
     const i = index.get(c.first)!;
     const j = index.get(c.second)!;
-    wins[i]! += c.score;
-    wins[j]! += 1 - c.score;
+    const w = c.weight ?? 1;
+    wins[i]! += w * c.score;
+    wins[j]! += w * (1 - c.score);
     const key = Math.min(i, j) * n + Math.max(i, j);
-    gamesByPair.set(key, (gamesByPair.get(key) ?? 0) + 1);
+    gamesByPair.set(key, (gamesByPair.get(key) ?? 0) + w);
   }
   const pairs = [...gamesByPair].map(([key, games]) => ({ i: Math.floor(key / n), j: key % n, games }));
   // A small prior (one tie against a virtual average model) keeps unbeaten or winless models finite.
@@ -115,7 +118,7 @@ export function differenceVariance(strengths: Map<string, number>, comparisons: 
   const gamesByPair = new Map<number, number>();
   for (const c of comparisons) {
     const key = index.get(c.first)! * n + index.get(c.second)!;
-    gamesByPair.set(key, (gamesByPair.get(key) ?? 0) + 1);
+    gamesByPair.set(key, (gamesByPair.get(key) ?? 0) + (c.weight ?? 1));
   }
   for (const [key, games] of gamesByPair) add(Math.floor(key / n), key % n, games);
   const direction = new Float64Array(n);
