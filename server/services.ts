@@ -63,7 +63,7 @@ export const services = fp<ServicesOptions>(
     app.decorate('settings', options.settings);
     const voteCheck = new VoteCheck(options.db, new ShownCheck(options.engine, options.servedModelTypes), options.engine);
     app.decorate('voteCheck', voteCheck);
-    app.decorate('votes', new VoteService({ db: options.db, check: voteCheck, voteRateLimit: options.settings.voteRateLimit, now: options.settings.now }));
+    app.decorate('votes', new VoteService({ db: options.db, check: voteCheck, voteRateLimit: options.settings.voteRateLimit, dailyRoundBound: options.settings.dailyRoundBound, now: options.settings.now }));
     app.decorate('lifecycle', { draining: false });
     if (options.closeStore) app.addHook('onClose', async () => options.db.close());
   },

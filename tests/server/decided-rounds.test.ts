@@ -3,6 +3,7 @@ import type { FeedbackItem } from '../../contract/api-schemas.ts';
 import { DECIDED_ROUNDS_TTL_MS, DecidedRounds } from '../../server/modules/arena/decided-rounds.ts';
 import { pairKey } from '../../server/modules/arena/draw.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
+import { drawnPairOf } from '../../server/modules/arena/vote-check.ts';
 import { saveFeedback, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
 import { openTestDb, STORES, TestClock, voteItem, type TestDb } from './harness.ts';
 
@@ -25,6 +26,8 @@ describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) 
       passageSet: 'now',
       passageSha256: null,
       verdict: 'shown',
+      drawnBy: 'server',
+      drawnPair: drawnPairOf(a, b),
     });
     return [side(a, 'A', 'one'), side(b, 'B', same ? 'one' : 'two')];
   };

@@ -1,6 +1,7 @@
 import { withinTime } from '../../platform/util/within-time.ts';
 import type { Db } from '../../platform/store/db.ts';
-import { tallyVotes, votesVersion } from './sql/feedback.ts';
+import { decidedPairs } from './sql/read-tallies.ts';
+import { talliesVersion } from './sql/tallies.ts';
 import { decidedRoundsPerPair } from './draw.ts';
 
 /** How long the counts are used before the store is asked again. */
@@ -50,10 +51,10 @@ export class DecidedRounds {
 
   private async read(): Promise<void> {
     try {
-      const version = await votesVersion(this.db);
+      const version = await talliesVersion(this.db);
       if (version !== this.version) {
         const started = performance.now();
-        this.counts = decidedRoundsPerPair((await tallyVotes(this.db, this.options.dailyRoundBound)).rounds);
+        this.counts = decidedRoundsPerPair(await decidedPairs(this.db));
         this.costMs = performance.now() - started;
         this.version = version;
       }

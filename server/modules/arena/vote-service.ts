@@ -19,6 +19,8 @@ export interface VoteServiceOptions {
   check: VoteCheck;
   /** Votes a minute per reader, counted in the store (shared by every instance on it); 0: no limit. */
   voteRateLimit: number;
+  /** How many decided rounds a reader a day count (ARENA_DAILY_ROUNDS): the tallies apply it as votes arrive. */
+  dailyRoundBound?: number;
   now: () => number;
 }
 
@@ -41,9 +43,10 @@ export class VoteService {
     const verdicts = await check.check(author, items, now);
     const checked = items.map((item, i) => ({ ...item, ...verdicts[i]! }));
     const savedAt = new Date(now);
-    if (limit <= 0) return saveFeedback(db, author, checked, savedAt);
+    const bound = this.options.dailyRoundBound;
+    if (limit <= 0) return saveFeedback(db, author, checked, savedAt, bound);
     return db.transaction(async (tx) => {
-      const outcome = await saveFeedback(tx, author, checked, savedAt);
+      const outcome = await saveFeedback(tx, author, checked, savedAt, bound);
       // The reader's count, locked to the end of the transaction: their batches on every instance are counted one after another.
       const { windowStartMs, hits } = await countHit(tx, `votes:${author}`, now, VOTE_WINDOW_MS, outcome.saved);
       const verdict = windowVerdict(hits, limit, windowStartMs, VOTE_WINDOW_MS, now);

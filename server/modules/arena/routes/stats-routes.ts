@@ -1,16 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Stats, type Stats as StatsReply } from '../../../../contract/api-schemas.ts';
-import { computeStats } from '../stats/model-stats.ts';
+import { computeStatsAsync } from '../stats/model-stats.ts';
 import { AnswerCache } from '../stats/stats-cache.ts';
-import { tallyVotes, votesVersion } from '../sql/feedback.ts';
+import { readTallies } from '../sql/read-tallies.ts';
+import { talliesVersion } from '../sql/tallies.ts';
+import { yieldEvery } from '../stats/time-slices.ts';
 
 /** GET /stats: which model readers prefer. Model names are revealed here, never on the dashboard. */
 export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Worked out again only when the votes changed, and, when that is costly, not more than a
-  // tenth of the time (stats-cache.ts); requests arriving meanwhile share the work.
+  // From the tallies kept at vote time (never every vote), worked out again only when they
+  // changed, and, when that is costly, not more than a tenth of the time (stats-cache.ts);
+  // requests arriving meanwhile share the work, which gives way to other requests every few ms.
   const stats = new AnswerCache<StatsReply>(
-    async () => computeStats(await tallyVotes(app.db, app.settings.dailyRoundBound), app.settings.dailyRoundBound),
-    () => votesVersion(app.db),
+    async () => {
+      const pause = yieldEvery(10);
+      return computeStatsAsync(await readTallies(app.db, pause), app.settings.dailyRoundBound, pause);
+    },
+    () => talliesVersion(app.db),
     () => app.settings.now(),
   );
   const currentStats = () => stats.get();

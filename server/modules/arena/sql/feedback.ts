@@ -1,4 +1,8 @@
 import type { Db, Queryable } from '../../../platform/store/db.ts';
+import { rebuildTallies, tallyStored, type StoredVote } from './tallies.ts';
+
+/** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
+const DEFAULT_DAILY_BOUND = 30;
 
 import type { FeedbackItem, SaveReply, StoredFeedback } from '../../../../contract/api-schemas.ts';
 import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
@@ -31,14 +35,16 @@ export type CheckedFeedback = FeedbackItem & CheckedVote;
  * are counted as duplicates and left as they were; concurrent batches sharing client_ids never
  * deadlock.
  */
-export async function saveFeedback(db: Queryable, author: string, items: CheckedFeedback[], savedAt = new Date()): Promise<SaveReply> {
+export async function saveFeedback(db: Queryable | Db, author: string, items: CheckedFeedback[], savedAt = new Date(), bound = DEFAULT_DAILY_BOUND): Promise<SaveReply> {
+  // The votes and the tallies they change, in one transaction (the caller's, when it is one).
+  if ('transaction' in db) return db.transaction((tx) => saveFeedback(tx, author, items, savedAt, bound));
   // Inserted in client_id order: two batches holding the same ids in different orders would
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
   const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   // One statement for the whole batch: one round trip to the database, not one per vote.
   const column = <T>(pick: (item: CheckedFeedback) => T) => ordered.map(pick);
-  const rows = await db.query(
+  const rows = await db.query<StoredVote>(
     `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at,
        passage_set, passage_sha256, drawn_by, drawn_pair)
@@ -52,7 +58,9 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
                                model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict,
                                passage_set, passage_sha256, drawn_by, drawn_pair, n)
      ORDER BY v.n
-     ON CONFLICT (author, client_id) DO NOTHING RETURNING id`,
+     ON CONFLICT (author, client_id) DO NOTHING
+     RETURNING id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
+               question_id, passage_id, verdict, drawn_by, drawn_pair, created_at`,
     [
       author,
       column((item) => item.client_id ?? null),
@@ -75,6 +83,7 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
       column((item) => item.drawnPair ?? null),
     ],
   );
+  await tallyStored(db, author, rows, bound);
   return { saved: rows.length, duplicates: items.length - rows.length };
 }
 
@@ -89,15 +98,19 @@ export async function listFeedback(db: Queryable, author: string, limit: number)
   return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
 }
 
-/** Deletes every vote of a reader (the privacy page's promise). */
-export async function deleteFeedbackOf(db: Queryable, author: string): Promise<number> {
+/** Deletes every vote of a reader (the privacy page's promise), and the tallies' every trace of them. */
+export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound = DEFAULT_DAILY_BOUND): Promise<number> {
+  if ('transaction' in db) return db.transaction((tx) => deleteFeedbackOf(tx, author, bound));
   const rows = await db.query('DELETE FROM feedback WHERE author = $1 RETURNING id', [author]);
+  if (rows.length > 0) await rebuildTallies(db, bound);
   return rows.length;
 }
 
-/** Deletes the votes given before `before` (their retention over). Returns how many. */
-export async function deleteFeedbackBefore(db: Queryable, before: Date): Promise<number> {
+/** Deletes the votes given before `before` (their retention over), the tallies made again without them. Returns how many. */
+export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_BOUND): Promise<number> {
+  if ('transaction' in db) return db.transaction((tx) => deleteFeedbackBefore(tx, before, bound), { unlimited: true });
   const rows = await db.query('DELETE FROM feedback WHERE created_at <= $1 RETURNING id', [before]);
+  if (rows.length > 0) await rebuildTallies(db, bound);
   return rows.length;
 }
 

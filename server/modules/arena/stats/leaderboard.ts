@@ -1,6 +1,6 @@
 import type { Leaderboard } from '../../../../contract/api-schemas.ts';
 import { differenceVariance, type Comparison } from './bradley-terry.ts';
-import { clusterBootstrap, fitReaders, influentialCount, prepareReaders, readerInfluence, readersOf, type ReaderPairTally } from './reader-bootstrap.ts';
+import { clusterBootstrapSteps, fitReaders, runSteps, runStepsAsync, influentialCount, prepareReaders, readerInfluence, readersOf, type ReaderPairTally } from './reader-bootstrap.ts';
 import { flipOutcome, outcomeForA, type Outcome, type RoundTally } from './rounds.ts';
 import { Z95 } from './wilson.ts';
 
@@ -78,6 +78,15 @@ const ROBUST_RESAMPLES = 100;
  * (influentialCount). Null with fewer than two models compared.
  */
 export function leaderboard(compared: readonly RoundTally[]): Leaderboard | null {
+  return runSteps(leaderboardSteps(compared));
+}
+
+/** The leaderboard, giving way (`pause`) between the bootstrap's resamples: /api/stats never holds the event loop long. */
+export function leaderboardAsync(compared: readonly RoundTally[], pause: () => Promise<void>): Promise<Leaderboard | null> {
+  return runStepsAsync(leaderboardSteps(compared), pause);
+}
+
+function* leaderboardSteps(compared: readonly RoundTally[]): Generator<void, Leaderboard | null> {
   const models = mostCompared(compared, BRADLEY_TERRY_MAX_MODELS);
   if (models.length < 2) return null;
   const among = new Set(models);
@@ -115,7 +124,7 @@ export function leaderboard(compared: readonly RoundTally[]): Leaderboard | null
   }
   const data = prepareReaders(models, [...byReader.values()].map((m) => [...m.values()]));
   const fitted = fitReaders(data);
-  const samples = clusterBootstrap(data, RESAMPLES, 1);
+  const samples = yield* clusterBootstrapSteps(data, RESAMPLES, 1);
   const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
   const arms = models
     .map((model, i) => {
@@ -161,7 +170,7 @@ export function leaderboard(compared: readonly RoundTally[]): Leaderboard | null
   if (outlook.separated && droppedRounds < topTwoRounds) {
     const rest = fitReaders(data, keep);
     const restDifference = Math.log(rest[li]! / rest[ri]!);
-    const restSamples = clusterBootstrap(data, ROBUST_RESAMPLES, 2, keep);
+    const restSamples = yield* clusterBootstrapSteps(data, ROBUST_RESAMPLES, 2, keep);
     // Fewer rounds, more variance: at least the whole's, scaled up by the rounds set aside.
     const restVariance = Math.max(
       spreadOf(restSamples.map((s) => Math.log(s[li]! / s[ri]!))),

@@ -1,6 +1,11 @@
 import type { ComparisonRecord, ModelStats, ReactionCounts, Stats } from '../../../../contract/api-schemas.ts';
 import { USER_TYPES, type UserType, type VoteReason } from '../../../../contract/vocabulary.ts';
-import { leaderboard } from './leaderboard.ts';
+import { leaderboard, leaderboardAsync } from './leaderboard.ts';
+
+/** computeStats, its leaderboard's bootstrap giving way (`pause`) between resamples. */
+export async function computeStatsAsync(tallies: VoteTallies, dailyRoundBound: number, pause: () => Promise<void>): Promise<Stats> {
+  return computeStats(tallies, dailyRoundBound, await leaderboardAsync(tallies.rounds, pause));
+}
 import { flipOutcome, outcomeForA, type Outcome, type RoundTally, type VoteTallies } from './rounds.ts';
 import { wilsonInterval } from './wilson.ts';
 
@@ -22,7 +27,7 @@ const TALLY_KEY: Record<Outcome, keyof Tally> = { win: 'wins', tie: 'ties', loss
 export { BRADLEY_TERRY_MAX_MODELS } from './leaderboard.ts';
 
 /** Everything /api/stats reports, from the stored votes as the database counted them. */
-export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Stats {
+export function computeStats(tallies: VoteTallies, dailyRoundBound: number, board = leaderboard(tallies.rounds)): Stats {
   const models = [...new Set(tallies.reactions.map((r) => r.model))].sort();
   const compared = tallies.rounds;
   const sum = (rounds: RoundTally[]) => rounds.reduce((n, r) => n + r.count, 0);
@@ -63,7 +68,6 @@ export function computeStats(tallies: VoteTallies, dailyRoundBound: number): Sta
     },
   }));
 
-  const board = leaderboard(compared);
   // The leaderboard's strengths, as earlier clients read them: once more than two models met.
   const bradleyTerry: Stats['bradleyTerry'] =
     board && board.arms.length > 2 ? board.arms.map(({ model, strength, low, high }) => ({ model, strength, low, high })) : null;

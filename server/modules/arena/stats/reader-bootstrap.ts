@@ -109,6 +109,11 @@ export function fitReaders(data: PreparedReaders, keep: (r: number) => boolean =
  * comes from the same resample. Seeded: the same readers give the same samples.
  */
 export function clusterBootstrap(data: PreparedReaders, resamples: number, seed: number, keep: (r: number) => boolean = () => true): Float64Array[] {
+  return runSteps(clusterBootstrapSteps(data, resamples, seed, keep));
+}
+
+/** clusterBootstrap in steps: it yields after each resample (a caller may give the event loop back there). */
+export function* clusterBootstrapSteps(data: PreparedReaders, resamples: number, seed: number, keep: (r: number) => boolean = () => true): Generator<void, Float64Array[]> {
   const random = seededRandom(seed);
   const kept = data.readers.map((_, r) => r).filter(keep);
   const samples: Float64Array[] = [];
@@ -117,8 +122,26 @@ export function clusterBootstrap(data: PreparedReaders, resamples: number, seed:
     counts.fill(0);
     for (let k = 0; k < kept.length; k++) counts[kept[Math.floor(random() * kept.length)]!]! += 1;
     samples.push(fitTotals(data, totalsOf(data, (r) => counts[r]!), 100));
+    yield;
   }
   return samples;
+}
+
+/** A computation in steps, run to its end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** A computation in steps, `pause` awaited between them (yieldEvery: the event loop back every few ms). */
+export async function runStepsAsync<T>(steps: Generator<void, T>, pause: () => Promise<void>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
 }
 
 /**

@@ -1,0 +1,45 @@
+import type { Queryable } from '../../../platform/store/db.ts';
+import { ROUND_LEFT_OUT, USER_TYPES, VOTE_LEFT_OUT, type Reaction, type RoundLeftOut, type UserType, type VoteLeftOut } from '../../../../contract/vocabulary.ts';
+import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
+import { readCounts, readReaderPairs } from './tallies.ts';
+
+/**
+ * The statistics' input from the tallies kept at vote time (tallies.ts), not from every vote: the
+ * counters (a few dozen rows) and each reader's counted rounds per pair (a row per reader, pair
+ * and user type), read a page at a time, `between` awaited between pages (the embedded store
+ * answers in this thread).
+ */
+export async function readTallies(db: Queryable, between?: () => Promise<void>): Promise<VoteTallies> {
+  const counts = await readCounts(db);
+  const count = (name: string) => counts.get(name) ?? 0;
+  const reactions: VoteTallies['reactions'] = [];
+  for (const [name, n] of counts) {
+    if (!name.startsWith('reaction:') || n === 0) continue;
+    const [model, userType, reaction] = name.slice('reaction:'.length).split('\n') as [string, UserType, Reaction];
+    if (USER_TYPES.includes(userType)) reactions.push({ model, userType, reaction, count: n });
+  }
+  const rounds: RoundTally[] = [];
+  for (const p of await readReaderPairs(db, between)) {
+    const base = { reader: p.author, userType: p.user_type as UserType, a: p.lo, b: p.hi };
+    if (p.lo_wins) rounds.push({ ...base, aReaction: '👍', bReaction: '👎', count: p.lo_wins });
+    if (p.ties) rounds.push({ ...base, aReaction: '🤷', bReaction: '🤷', count: p.ties });
+    if (p.hi_wins) rounds.push({ ...base, aReaction: '👎', bReaction: '👍', count: p.hi_wins });
+  }
+  return {
+    votes: reactions.reduce((n, r) => n + r.count, 0),
+    votesLeftOut: Object.fromEntries(VOTE_LEFT_OUT.map((reason) => [reason, count(`votes:${reason}`)])) as Record<VoteLeftOut, number>,
+    reactions,
+    rounds,
+    roundsLeftOut: Object.fromEntries(ROUND_LEFT_OUT.map((reason) => [reason, count(`rounds:${reason}`)])) as Record<RoundLeftOut, number>,
+    fromDevice: count('rounds:from-device'),
+  };
+}
+
+/** Decided (counted) rounds per pair of arms, from the counters: what the draw balances. */
+export async function decidedPairs(db: Queryable): Promise<Array<{ a: string; b: string; count: number }>> {
+  const counts = await readCounts(db, 'decided:');
+  return [...counts].map(([name, count]) => {
+    const [a, b] = name.slice('decided:'.length).split('\n') as [string, string];
+    return { a, b, count };
+  });
+}

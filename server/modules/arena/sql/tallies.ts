@@ -1,0 +1,293 @@
+import type { Queryable } from '../../../platform/store/db.ts';
+import { REACTION_RANK } from '../stats/rounds.ts';
+import type { Reaction } from '../../../../contract/vocabulary.ts';
+
+/**
+ * The arena's tallies (migration 007), kept current as each vote is stored, in the same
+ * transaction: a reader's rounds, their decided rounds a day, their counted rounds per pair, and
+ * counters. /api/stats and the draw read these, never every vote. Rules (docs/arena.md): a round
+ * is one reader's votes on one question under one drawn pair, each arm's newest vote counting
+ * (an older one is a `repeat`); decided once both arms are rated; counted if its two passages
+ * differ and it is among the reader's first `bound` decided rounds of the day it was decided.
+ */
+
+/** A vote as stored, as the tallies need it. */
+export interface StoredVote {
+  id: string;
+  author: string;
+  round_key: string;
+  user_type: string;
+  model_type: string;
+  reaction: Reaction;
+  question_id: string;
+  passage_id: string | null;
+  verdict: string;
+  drawn_by: string | null;
+  drawn_pair: string | null;
+  created_at: Date;
+}
+
+export const SHARDS = 16;
+
+/** The reader's shard of the counters (a stable hash of the name). */
+export function shardOf(author: string): number {
+  let h = 0;
+  for (let i = 0; i < author.length; i++) h = (h * 31 + author.charCodeAt(i)) | 0;
+  return Math.abs(h) % SHARDS;
+}
+
+/** The two arms of a stored drawn pair, in their stored (sorted) order. */
+export function armsOf(drawnPair: string): [string, string] {
+  const names = drawnPair.startsWith('device\n') ? drawnPair.slice('device\n'.length) : drawnPair;
+  const [lo, hi] = names.split('\n');
+  return [lo!, hi!];
+}
+
+interface RoundRow {
+  user_type: string;
+  lo_vote: string | null;
+  lo_passage: string | null;
+  lo_reaction: Reaction | null;
+  hi_vote: string | null;
+  hi_passage: string | null;
+  hi_reaction: Reaction | null;
+  status: string | null;
+  round_key: string | null;
+}
+
+/** From the lo arm's side: 1 a win, 0 a tie, -1 a loss. */
+const outcome = (lo: Reaction, hi: Reaction) => Math.sign(REACTION_RANK[lo] - REACTION_RANK[hi]);
+
+/**
+ * Brings the tallies up to date with `votes`, just stored by one reader in this transaction (`tx`),
+ * in the order of their ids. Takes the reader's lock first: two batches of one reader (on any
+ * instance) are tallied one after the other; other readers' only meet on the shared counters,
+ * which are written last, in one statement in key order (no deadlock).
+ */
+export async function tallyStored(tx: Queryable, author: string, votes: readonly StoredVote[], bound: number): Promise<void> {
+  if (votes.length === 0) return;
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('arena ' || $1))`, [author]);
+  const counts = new Map<string, number>();
+  const add = (name: string, n = 1) => counts.set(name, (counts.get(name) ?? 0) + n);
+  const reaction = (model: string, userType: string, r: Reaction, n: number) => add(`reaction:${model}\n${userType}\n${r}`, n);
+  const pairs = new Map<string, { lo: string; hi: string; userType: string; w: number; t: number; l: number }>();
+  const pair = (lo: string, hi: string, userType: string, o: number, n: number) => {
+    const key = `${lo}\n${hi}\n${userType}`;
+    const p = pairs.get(key) ?? { lo, hi, userType, w: 0, t: 0, l: 0 };
+    if (o > 0) p.w += n;
+    else if (o < 0) p.l += n;
+    else p.t += n;
+    pairs.set(key, p);
+  };
+
+  // A round_id's votes together (a batch is stored in client_id order, its rounds interleaved),
+  // the round_ids in the order of their newest vote, each one's votes in the order they were stored.
+  const newest = new Map<string, number>();
+  for (const v of votes) newest.set(v.round_key, Math.max(newest.get(v.round_key) ?? 0, Number(v.id)));
+  const ordered = [...votes].sort((a, b) => newest.get(a.round_key)! - newest.get(b.round_key)! || Number(a.id) - Number(b.id));
+  for (const v of ordered) {
+    add('changes');
+    if (v.verdict !== 'shown' || v.drawn_pair === null) {
+      add(`votes:${v.verdict}`);
+      const [first] = await tx.query(
+        `INSERT INTO arena_left_rounds (author, round_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING author`,
+        [author, v.round_key],
+      );
+      if (first) add(`rounds:${v.verdict}`);
+      continue;
+    }
+    const [lo, hi] = armsOf(v.drawn_pair);
+    const side = v.model_type === lo ? 'lo' : 'hi';
+    const [row] = await tx.query<RoundRow>(
+      `SELECT user_type, lo_vote, lo_passage, lo_reaction, hi_vote, hi_passage, hi_reaction, status, round_key
+       FROM arena_rounds WHERE author = $1 AND question_id = $2 AND drawn_pair = $3`,
+      [author, v.question_id, v.drawn_pair],
+    );
+    if (!row) {
+      await tx.query(
+        `INSERT INTO arena_rounds (author, question_id, drawn_pair, user_type, ${side}_vote, ${side}_passage, ${side}_reaction, round_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [author, v.question_id, v.drawn_pair, v.user_type, v.id, v.passage_id, v.reaction, v.round_key],
+      );
+      add('rounds:one-sided');
+      reaction(v.model_type, v.user_type, v.reaction, 1);
+      continue;
+    }
+    const before = { ...row };
+    if (row[`${side}_vote`] !== null) {
+      add('votes:repeat');
+      reaction(v.model_type, row.user_type, row[`${side}_reaction`]!, -1);
+    }
+    reaction(v.model_type, row.user_type, v.reaction, 1);
+    row[`${side}_vote`] = v.id;
+    row[`${side}_passage`] = v.passage_id;
+    row[`${side}_reaction`] = v.reaction;
+    const roundKey = row.round_key;
+    if (row.lo_vote !== null && row.hi_vote !== null) {
+      if (before.status === null) {
+        add('rounds:one-sided', -1);
+        if (row.lo_passage === row.hi_passage) {
+          row.status = 'same-passage';
+          add('rounds:same-passage');
+        } else {
+          const [{ decided }] = (await tx.query<{ decided: number }>(
+            `INSERT INTO arena_reader_days (author, day, decided) VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, 1)
+             ON CONFLICT (author, day) DO UPDATE SET decided = arena_reader_days.decided + 1 RETURNING decided`,
+            [author, v.created_at],
+          )) as [{ decided: number }];
+          row.status = decided <= bound ? 'counted' : 'over-daily-bound';
+          add(row.status === 'counted' ? 'rounds:compared' : 'rounds:over-daily-bound');
+          if (row.status === 'counted') {
+            add(`decided:${lo}\n${hi}`);
+            if (v.drawn_by === 'device') add('rounds:from-device');
+            pair(lo, hi, row.user_type, outcome(row.lo_reaction!, row.hi_reaction!), 1);
+          }
+        }
+      } else {
+        // Decided again (under another round_id: a new search's, or a made-up one): the newest
+        // decision counts, the earlier one is a repeat. A vote again within one round_id is a vote's repeat only.
+        if (v.round_key !== roundKey) add('rounds:repeat');
+        if (row.status === 'counted') {
+          pair(lo, hi, row.user_type, outcome(before.lo_reaction!, before.hi_reaction!), -1);
+          pair(lo, hi, row.user_type, outcome(row.lo_reaction!, row.hi_reaction!), 1);
+        }
+      }
+    }
+    await tx.query(
+      `UPDATE arena_rounds SET lo_vote = $4, lo_passage = $5, lo_reaction = $6, hi_vote = $7, hi_passage = $8, hi_reaction = $9, status = $10, round_key = $11
+       WHERE author = $1 AND question_id = $2 AND drawn_pair = $3`,
+      [author, v.question_id, v.drawn_pair, row.lo_vote, row.lo_passage, row.lo_reaction, row.hi_vote, row.hi_passage, row.hi_reaction, row.status, v.round_key],
+    );
+  }
+
+  const changed = [...pairs.values()].filter((p) => p.w || p.t || p.l);
+  if (changed.length > 0) {
+    await tx.query(
+      `INSERT INTO arena_reader_pairs (author, lo, hi, user_type, lo_wins, ties, hi_wins)
+       SELECT $1, lo, hi, user_type, w, t, l FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[]) AS p(lo, hi, user_type, w, t, l)
+       ON CONFLICT (author, lo, hi, user_type) DO UPDATE SET lo_wins = arena_reader_pairs.lo_wins + EXCLUDED.lo_wins,
+         ties = arena_reader_pairs.ties + EXCLUDED.ties, hi_wins = arena_reader_pairs.hi_wins + EXCLUDED.hi_wins`,
+      [author, changed.map((p) => p.lo), changed.map((p) => p.hi), changed.map((p) => p.userType), changed.map((p) => p.w), changed.map((p) => p.t), changed.map((p) => p.l)],
+    );
+  }
+  await addCounts(tx, shardOf(author), counts);
+}
+
+/** Adds `counts` to the counters of `shard`, in one statement, in key order. */
+export async function addCounts(tx: Queryable, shard: number, counts: ReadonlyMap<string, number>): Promise<void> {
+  const names = [...counts.keys()].filter((name) => counts.get(name) !== 0).sort();
+  if (names.length === 0) return;
+  await tx.query(
+    `INSERT INTO arena_counts (shard, name, n) SELECT $1, name, n FROM unnest($2::text[], $3::bigint[]) AS c(name, n) ORDER BY name
+     ON CONFLICT (shard, name) DO UPDATE SET n = arena_counts.n + EXCLUDED.n`,
+    [shard, names, names.map((name) => counts.get(name)!)],
+  );
+}
+
+const TALLY_TABLES = ['arena_rounds', 'arena_reader_days', 'arena_reader_pairs', 'arena_left_rounds', 'arena_counts'];
+
+/**
+ * The tallies made again from the votes stored, reader by reader in the order of their votes:
+ * after votes are deleted (a reader's, on request; or past their retention), which the counters
+ * cannot take back one by one. Costs a pass over every vote, like a statistics query of old.
+ */
+export async function rebuildTallies(tx: Queryable, bound: number): Promise<void> {
+  for (const table of TALLY_TABLES) await tx.query(`DELETE FROM ${table}`);
+  let after: [string, string] = ['', '0'];
+  for (;;) {
+    const page = await tx.query<StoredVote>(
+      `SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
+              question_id, passage_id, verdict, drawn_by, drawn_pair, created_at
+       FROM feedback WHERE (author, id) > ($1, $2::bigint) ORDER BY author, id LIMIT 5000`,
+      after,
+    );
+    if (page.length === 0) return;
+    let start = 0;
+    for (let i = 1; i <= page.length; i++) {
+      if (i === page.length || page[i]!.author !== page[start]!.author) {
+        await tallyStored(tx, page[start]!.author, page.slice(start, i), bound);
+        start = i;
+      }
+    }
+    after = [page.at(-1)!.author, page.at(-1)!.id];
+  }
+}
+
+/** What the tallies are now, in a few bytes: how many votes have changed them (every instance sees the same). */
+export async function talliesVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM arena_counts WHERE name = 'changes'`);
+  return row?.n ?? '0';
+}
+
+/** The counters, summed over their shards, whose names start with `prefix`. */
+export async function readCounts(db: Queryable, prefix = ''): Promise<Map<string, number>> {
+  const rows = await db.query<{ name: string; n: string }>(
+    `SELECT name, sum(n)::text AS n FROM arena_counts WHERE starts_with(name, $1) GROUP BY name`,
+    [prefix],
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/** Each reader's counted rounds per pair and user type, a page at a time (keyset), `between` called between pages. */
+export async function readReaderPairs(
+  db: Queryable,
+  between: () => Promise<void> = async () => undefined,
+): Promise<Array<{ author: string; lo: string; hi: string; user_type: string; lo_wins: number; ties: number; hi_wins: number }>> {
+  const all = [];
+  let after = ['', '', '', ''];
+  for (;;) {
+    const page = await db.query<{ author: string; lo: string; hi: string; user_type: string; lo_wins: number; ties: number; hi_wins: number }>(
+      `SELECT author, lo, hi, user_type, lo_wins, ties, hi_wins FROM arena_reader_pairs
+       WHERE (author, lo, hi, user_type) > ($1, $2, $3, $4) AND lo_wins + ties + hi_wins > 0
+       ORDER BY author, lo, hi, user_type LIMIT 5000`,
+      after,
+    );
+    all.push(...page);
+    if (page.length < 5000) return all;
+    after = [page.at(-1)!.author, page.at(-1)!.lo, page.at(-1)!.hi, page.at(-1)!.user_type];
+    await between();
+  }
+}
+
+/** Tallies worked out elsewhere (npm run arena:load), as columns: added to the store's, in bulk. */
+export interface TallyTables {
+  /** Columns: author, question_id, drawn_pair, user_type, lo_passage, lo_reaction, hi_passage, hi_reaction, status. */
+  rounds: unknown[][];
+  days: Array<[string, string, number]>;
+  pairs: Array<[string, string, string, string, number, number, number]>;
+  counts: ReadonlyMap<string, number>;
+}
+
+export async function loadTallies(db: Queryable, tables: TallyTables): Promise<void> {
+  const CHUNK = 20_000;
+  const total = tables.rounds[0]?.length ?? 0;
+  for (let i = 0; i < total; i += CHUNK) {
+    await db.query(
+      `INSERT INTO arena_rounds (author, question_id, drawn_pair, user_type, lo_vote, lo_passage, lo_reaction, hi_vote, hi_passage, hi_reaction, status)
+       SELECT a, q, d, u, 0, lp, lr, 0, hp, hr, s FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+         AS r(a, q, d, u, lp, lr, hp, hr, s)
+       ON CONFLICT DO NOTHING`,
+      tables.rounds.map((column) => column.slice(i, i + CHUNK)),
+    );
+  }
+  const column = <T, K extends number>(rows: T[][], k: K) => rows.map((row) => row[k]);
+  for (let i = 0; i < tables.days.length; i += CHUNK) {
+    const rows = tables.days.slice(i, i + CHUNK);
+    await db.query(
+      `INSERT INTO arena_reader_days (author, day, decided) SELECT * FROM unnest($1::text[], $2::date[], $3::int[])
+       ON CONFLICT (author, day) DO UPDATE SET decided = arena_reader_days.decided + EXCLUDED.decided`,
+      [column(rows, 0), column(rows, 1), column(rows, 2)],
+    );
+  }
+  for (let i = 0; i < tables.pairs.length; i += CHUNK) {
+    const rows = tables.pairs.slice(i, i + CHUNK);
+    await db.query(
+      `INSERT INTO arena_reader_pairs (author, lo, hi, user_type, lo_wins, ties, hi_wins)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[])
+       ON CONFLICT (author, lo, hi, user_type) DO UPDATE SET lo_wins = arena_reader_pairs.lo_wins + EXCLUDED.lo_wins,
+         ties = arena_reader_pairs.ties + EXCLUDED.ties, hi_wins = arena_reader_pairs.hi_wins + EXCLUDED.hi_wins`,
+      [0, 1, 2, 3, 4, 5, 6].map((k) => column(rows, k)),
+    );
+  }
+  await addCounts(db, 0, tables.counts);
+}
