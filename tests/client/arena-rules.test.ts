@@ -31,5 +31,8 @@ describe('what Insights says it counted and set aside, in a reader’s words', (
         ' 4 rounds went past a reader’s limit of 30 a day and are not compared.',
     );
     expect(votesSentence(stats(1, { ...none, unchecked: 1 }))).toBe('Of 2 votes given, 1 counts here. The other 1 is kept but set aside: 1 not yet checked.');
+    expect(votesSentence(stats(2, { ...none, forged: 2, notFirst: 1 }))).toBe(
+      'Of 5 votes given, 2 count here. The other 3 are kept but set aside: 3 whose search this site could not confirm (an older app, or a search made elsewhere).',
+    );
   });
 });

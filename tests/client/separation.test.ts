@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { separationSentence } from '../../src/features/insights/separation.ts';
+import { readersSentence, separationSentence } from '../../src/features/insights/separation.ts';
 
 const top = {
   leader: 'Shared themes',
@@ -33,5 +33,33 @@ describe('how sure the leaderboard is of its top two, in words', () => {
     expect(separationSentence({ ...top, difference: 0, separated: false, moreRounds: null })).toBe(
       '“Shared themes” and “Words in context” are level so far: no difference between them is seen yet.',
     );
+  });
+
+  it('does not call a lead too few readers stand behind level', () => {
+    expect(separationSentence({ ...top, low: 0.1, separated: false, verdict: 'too-few-readers', readers: 6, moreRounds: null })).toBe(
+      '“Shared themes” leads “Words in context”, and the 95% range of their difference leaves out zero, but not on enough readers yet: the two are not told apart.',
+    );
+  });
+});
+
+describe('how many readers stand behind the verdict, in words', () => {
+  it('says how many readers back a lead that holds', () => {
+    expect(readersSentence({ ...top, verdict: 'separated', survivesWithoutInfluential: true })).toBe(
+      '40 readers stand behind this, and it holds even without the 4 readers who pushed it most.',
+    );
+  });
+
+  it('says when too few readers stand behind a lead, or a few readers carry it', () => {
+    expect(readersSentence({ ...top, verdict: 'too-few-readers', readers: 6 })).toBe(
+      'Only 6 readers have compared these two so far: at least 10 are needed before one is named ahead.',
+    );
+    expect(readersSentence({ ...top, verdict: 'carried-by-few' })).toBe(
+      '40 readers have compared these two, but 4 readers carry most of the lead: without them it is not clear, so neither is named ahead yet.',
+    );
+  });
+
+  it('says how many have compared them when nothing is told yet, and nothing for a server that does not say', () => {
+    expect(readersSentence({ ...top, readers: 1 })).toBe('1 reader has compared these two so far.');
+    expect(readersSentence({})).toBe('');
   });
 });

@@ -38,6 +38,9 @@ export function verdictSentence(stats: Pick<Stats, 'votes' | 'rounds' | 'leaderb
   const first = armWords(leader).name;
   const second = armWords(runnerUp).name;
   if (separated) return `“${first}” serves readers best so far: over ${rounds} it is clearly ahead of “${second}”.`;
+  // Ahead on the figures, but on too few readers, or carried by a few of them (the slot below says which).
+  const verdict = board.separation.verdict;
+  if (verdict === 'too-few-readers' || verdict === 'carried-by-few') return `Too early to say: after ${rounds}, “${first}” leads “${second}”, but not yet on enough readers.`;
   if (moreRounds === null) return `Too close to call: after ${rounds}, “${first}” and “${second}” are level.`;
   if (moreRounds > TOO_CLOSE && moreRounds > 10 * board.rounds) {
     return `Too close to call: ${rounds} so far, and “${first}” and “${second}” are so even that thousands more might not tell them apart.`;

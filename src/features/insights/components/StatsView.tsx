@@ -4,6 +4,7 @@ import { count } from '../../../lib/count.ts';
 import type { ModelStats, Stats } from '../stats-api.ts';
 import { arenaRules, votesSentence } from '../arena-rules.ts';
 import { MIN_ROUNDS_FOR_SHARE, rankArms, verdictSentence } from '../verdict.ts';
+import { readersSentence } from '../separation.ts';
 import { ReactionMixChart } from './ReactionMixChart.tsx';
 import { StatisticsDetails } from './StatisticsDetails.tsx';
 import { TechnicalName, VisuallyHidden } from './TechnicalName.tsx';
@@ -148,7 +149,10 @@ export function StatsView({ stats }: { stats: Stats }) {
         <Subtitle1 as="p" data-testid="verdict" className={styles.flush}>
           {verdictSentence(stats)}
         </Subtitle1>
-        {/* How many readers stand behind the verdict goes here, once /api/stats reports it (issue 43). */}
+        {/* How many readers stand behind the verdict (issue 43). */}
+        {stats.leaderboard && readersSentence(stats.leaderboard.separation) && (
+          <Body1 data-testid="verdict-readers">{readersSentence(stats.leaderboard.separation)}</Body1>
+        )}
         <Body1>
           Readers compare two search methods at a time without knowing which is which. A round is one search in which a reader
           rated both passages; the method whose passage was rated higher wins it.
