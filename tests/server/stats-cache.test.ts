@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, CHEAP_MS, REUSE_FACTOR } from '../../server/modules/arena/stats/stats-cache.ts';
+import { AnswerCache, CHEAP_MS, MAX_STALE_MS, REUSE_FACTOR } from '../../server/modules/arena/stats/stats-cache.ts';
 
 /** A cache over a counter of computations, with a clock the test moves and a cost per computation. */
 function setup(costMs: number) {
@@ -40,7 +40,7 @@ describe('the statistics answer cache', () => {
   });
 
   it('serves a costly answer after a change for ten times its cost, then works it out again', async () => {
-    const cost = 1_800;
+    const cost = 180;
     const t = setup(cost);
     await t.cache.get();
     t.change('v2');
@@ -62,6 +62,16 @@ describe('the statistics answer cache', () => {
     slow.change('v2');
     slow.advance(10 * 60_000);
     expect(await slow.cache.get()).toBe('answer 2 of v2');
+  });
+
+  it('serves a very costly answer after a change for 3 s at most, so a new vote shows within seconds', async () => {
+    const t = setup(4_300);
+    await t.cache.get();
+    t.change('v2');
+    t.advance(MAX_STALE_MS - 1);
+    expect(await t.cache.get()).toBe('answer 1 of v1');
+    t.advance(1);
+    expect(await t.cache.get()).toBe('answer 2 of v2');
   });
 
   it('shares one computation among requests that arrive while it runs', async () => {

@@ -19,15 +19,23 @@ export const REUSE_FACTOR = 10;
  * milliseconds and a reader sees a vote counted at once; with a hundred thousand over a dozen
  * models (a bootstrap of 200 fits) they took 1.8 s of the event loop, and a reader asking
  * again and again while votes came in held up every other request. Bounded so, working them out
- * takes at most a tenth of the server's time, and an answer is at most ten times its cost old.
+ * takes at most a tenth of the server's time, and an answer is at most ten times its cost old
+ * (and never more than MAX_STALE_MS).
  */
 export function mayReuse(answer: CachedAnswer<unknown>, version: string, now: number): boolean {
   if (answer.version === version) return true;
   const age = now - answer.readyAt;
   // The clock is the app's (wall time): set back, the answer is old; set forward during the
   // work, its cost counts for a minute at most.
-  return answer.costMs >= CHEAP_MS && age >= 0 && age < REUSE_FACTOR * Math.min(answer.costMs, MAX_COST_MS);
+  return answer.costMs >= CHEAP_MS && age >= 0 && age < Math.min(REUSE_FACTOR * Math.min(answer.costMs, MAX_COST_MS), MAX_STALE_MS);
 }
+
+/**
+ * The oldest a costly answer is served after a change: a new vote is in the statistics within a
+ * few seconds (issue 41: within 5 s at a million votes), whatever the work costs. The work itself
+ * gives way to other requests every few ms (time-slices.ts), so it holds none of them up long.
+ */
+export const MAX_STALE_MS = 3_000;
 
 /** The most a single working-out is taken to cost (a clock set forward meanwhile makes it seem longer). */
 export const MAX_COST_MS = 60_000;
