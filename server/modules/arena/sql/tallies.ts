@@ -84,16 +84,14 @@ export async function tallyStored(tx: Queryable, author: string, votes: readonly
   // the round_ids in the order of their newest vote, each one's votes in the order they were stored.
   const newest = new Map<string, number>();
   for (const v of votes) newest.set(v.round_key, Math.max(newest.get(v.round_key) ?? 0, Number(v.id)));
+  // The round_ids with a vote not counted: each counted apart once, by its first such vote's reason.
+  const leftRounds = new Map<string, string>();
   const ordered = [...votes].sort((a, b) => newest.get(a.round_key)! - newest.get(b.round_key)! || Number(a.id) - Number(b.id));
   for (const v of ordered) {
     add('changes');
     if (v.verdict !== 'shown' || v.drawn_pair === null) {
       add(`votes:${v.verdict}`);
-      const [first] = await tx.query(
-        `INSERT INTO arena_left_rounds (author, round_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING author`,
-        [author, v.round_key],
-      );
-      if (first) add(`rounds:${v.verdict}`);
+      if (!leftRounds.has(v.round_key)) leftRounds.set(v.round_key, v.verdict);
       continue;
     }
     const [lo, hi] = armsOf(v.drawn_pair);
@@ -160,6 +158,14 @@ export async function tallyStored(tx: Queryable, author: string, votes: readonly
     );
   }
 
+  if (leftRounds.size > 0) {
+    const firsts = await tx.query<{ round_key: string }>(
+      `INSERT INTO arena_left_rounds (author, round_key) SELECT $1, k FROM unnest($2::text[]) AS k ORDER BY k
+       ON CONFLICT DO NOTHING RETURNING round_key`,
+      [author, [...leftRounds.keys()]],
+    );
+    for (const { round_key } of firsts) add(`rounds:${leftRounds.get(round_key)!}`);
+  }
   const changed = [...pairs.values()].filter((p) => p.w || p.t || p.l);
   if (changed.length > 0) {
     await tx.query(
