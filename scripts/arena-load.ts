@@ -13,7 +13,7 @@ import { loadConfig } from '../server/platform/config/config.ts';
 import { openDb, type Db } from '../server/platform/store/db.ts';
 import { migrate } from '../server/platform/store/migrate.ts';
 import { servableModelTypes } from '../server/modules/search/index.ts';
-import { loadTallies } from '../server/modules/arena/index.ts';
+import { loadTallies, passageKey } from '../server/modules/arena/index.ts';
 
 const USAGE = 'Usage: npm run arena:load -- --votes N [--readers R] [--seed 1]';
 const STRENGTH: Record<string, number> = { LSA: 1.3, SIF: 1.2, BM25: 0.6 };
@@ -95,7 +95,8 @@ class TallyBatch {
       t[rl === rh ? 1 : rl === '👍' ? 0 : 2]! += 1;
       this.pairs.set(key, t);
     }
-    for (const [i, value] of [author, question, drawn, userType, pl, rl, ph, rh, status].entries()) this.roundsRows[i]!.push(value);
+    // Kept as tallies.ts keeps a passage: by its set (the votes above are stored under the default, v1) and id.
+    for (const [i, value] of [author, question, drawn, userType, passageKey('v1', pl), rl, passageKey('v1', ph), rh, status].entries()) this.roundsRows[i]!.push(value);
   }
   tables() {
     return {

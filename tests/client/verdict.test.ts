@@ -5,14 +5,17 @@ import { rankArms, roughly, verdictSentence } from '../../src/features/insights/
 const LSA = 'LSA tfidf-svd-96+lex-256+glove-100-wordnet+thesaurus+gloss';
 const SIF = 'SIF ppmi-word-vectors-150+glove-100-wordnet+thesaurus+gloss';
 const BM25 = 'BM25 minisearch';
-const arm = (model: string, strength: number, rounds = 3) => ({ model, strength, low: strength / 2, high: strength * 2, rounds });
+const arm = (model: string, strength: number, rounds = 3) => ({ model, strength, low: strength / 2, high: strength * 2, rounds, readers: rounds });
 const board = (separation: Partial<Leaderboard['separation']>, arms = [arm(LSA, 1.4), arm(SIF, 1.2), arm(BM25, 0.6)], rounds = 3): Leaderboard => ({
   rounds,
   arms,
   pairs: [],
-  separation: { leader: LSA, runnerUp: SIF, difference: 0.15, low: -1, high: 1.3, separated: false, moreRounds: 437, ...separation },
+  separation: { leader: LSA, runnerUp: SIF, difference: 0.15, low: -1, high: 1.3, separated: false, moreRounds: 437,
+    verdict: 'not-yet', readers: 40, minReaders: 10, influential: 4, influentialShare: 0.1, survivesWithoutInfluential: false,
+    ...separation },
 });
-const rounds = { compared: 3, samePassage: 0, oneSided: 0, leftOut: { repeat: 0, notShown: 0, unknownModel: 0, unchecked: 0, overDailyBound: 0 } };
+const none = { repeat: 0, notShown: 0, unknownModel: 0, unchecked: 0, noReceipt: 0, forged: 0, expired: 0, otherReader: 0, notDrawn: 0, notFirst: 0 };
+const rounds = { compared: 3, fromDevice: 0, samePassage: 0, oneSided: 0, leftOut: { ...none, overDailyBound: 0 } };
 
 describe('the verdict in one plain sentence', () => {
   it('says it is too early, with the rounds so far and about how many more would tell', () => {
@@ -26,6 +29,14 @@ describe('the verdict in one plain sentence', () => {
       'Too close to call: after 3 rounds, “Shared themes” and “Words in context” are level.',
     );
     for (const sentence of [separated, verdictSentence({ votes: 6, rounds, leaderboard: board({}) })]) expect(sentence).not.toMatch(/tfidf|LSA|SIF/);
+  });
+
+  it('does not call a lead level, nor name it, while too few readers stand behind it', () => {
+    for (const verdict of ['too-few-readers', 'carried-by-few'] as const) {
+      expect(verdictSentence({ votes: 60, rounds, leaderboard: board({ verdict, moreRounds: null }, undefined, 30) })).toBe(
+        'Too early to say: after 30 rounds, “Shared themes” leads “Words in context”, but not yet on enough readers.',
+      );
+    }
   });
 
   it('says when two are so even that no wait will tell them apart', () => {

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../../platform/store/db.ts';
 import { rebuildTallies, tallyStored, type StoredVote } from './tallies.ts';
+import { PASSAGE_KEY_SQL } from '../passage-key.ts';
 
 /** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
 const DEFAULT_DAILY_BOUND = 30;
@@ -60,7 +61,7 @@ export async function saveFeedback(db: Queryable | Db, author: string, items: Ch
      ORDER BY v.n
      ON CONFLICT (author, client_id) DO NOTHING
      RETURNING id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
-               question_id, passage_id, verdict, drawn_by, drawn_pair, created_at`,
+               question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at`,
     [
       author,
       column((item) => item.client_id ?? null),

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../platform/store/db.ts';
 import { REACTION_RANK } from '../stats/rounds.ts';
 import type { Reaction } from '../../../../contract/vocabulary.ts';
+import { PASSAGE_KEY_SQL } from '../passage-key.ts';
 
 /**
  * The arena's tallies (migration 007), kept current as each vote is stored, in the same
@@ -20,7 +21,7 @@ export interface StoredVote {
   model_type: string;
   reaction: Reaction;
   question_id: string;
-  passage_id: string | null;
+  passage_id: string | null; // its set and id (passage-key.ts)
   verdict: string;
   drawn_by: string | null;
   drawn_pair: string | null;
@@ -203,7 +204,7 @@ export async function rebuildTallies(tx: Queryable, bound: number): Promise<void
   for (;;) {
     const page = await tx.query<StoredVote>(
       `SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
-              question_id, passage_id, verdict, drawn_by, drawn_pair, created_at
+              question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
        FROM feedback WHERE (author, id) > ($1, $2::bigint) ORDER BY author, id LIMIT 5000`,
       after,
     );
