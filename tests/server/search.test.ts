@@ -23,11 +23,12 @@ describe('POST /api/search', () => {
   it('counts a vote for a model it served in the statistics, and not one for a name a reader made up', async () => {
     await server.addUser('voter', 'voter password 1');
     const { access_token: token } = (await (await server.login('voter', 'voter password 1')).json()) as { access_token: string };
-    // The two arms drawn for this search, whichever they are.
-    const [first, second] = (await (await search({ query: 'the lamp of the heart', top_k: 1 })).json()) as Result[];
+    // The two arms drawn for this reader's search, whichever they are; its votes copy its receipt.
+    const drawn = await server.api('/api/search', { json: { query: 'the lamp of the heart', top_k: 1 }, token });
+    const [first, second] = (await drawn.json()) as Result[];
     const vote = (round: string, label: 'A' | 'B', model_type: string, reaction: string, text: string) => ({
       user_type: 'Enthusiast', username: 'voter', query: 'the lamp of the heart', retrieved_text: text, model_type,
-      result_label: label, reaction, confidence_score: 0.5, client_id: crypto.randomUUID(), round_id: round,
+      result_label: label, reaction, confidence_score: 0.5, client_id: crypto.randomUUID(), round_id: round, receipt: first!.receipt,
     });
     const served = crypto.randomUUID();
     const madeUp = crypto.randomUUID();

@@ -109,6 +109,11 @@ export class ShownCheck {
     return { passage, passageSet: earlier ? passage.set : current, passageSha256, earlier };
   }
 
+  /** Whether `model` names a model this version of the service serves (under either lineup). */
+  knows(model: string): boolean {
+    return this.known.has(model);
+  }
+
   /** Why a vote on an earlier cut of the book is not judged now: its model known (`unchecked`) or not. */
   notJudged(model: string): Verdict {
     return this.known.has(model) ? 'unchecked' : 'unknown-model';

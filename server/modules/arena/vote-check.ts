@@ -48,7 +48,8 @@ export function deviceArms(engine: RetrievalEngine | null): string[] {
  * Only what was shown counts (docs/arena.md): a vote counts only for its arm's first passage, in
  * a pair drawn for a search of its question. A vote from a search of the server proves it by the
  * search's receipt (receipt.ts), which must be the reader's own, unexpired, for this question,
- * name this vote's arm and, as that arm's first passage, this vote's passage. A vote of a round
+ * name this vote's arm (a name no model carries is `unknown-model`) and, as that arm's first
+ * passage, this vote's passage. A vote of a round
  * the device answered offline (receipt `device`) is checked by working it out again: its arm must
  * be one a device answers with, and its passage that arm's first for the question, by the same
  * query code the device ran (common/search). The verdict says why not, when not. A vote whose
@@ -100,6 +101,7 @@ export class VoteCheck {
         const drawnPair = drawnPairOf(receipt.arms[0], receipt.arms[1]);
         const verdict =
           receipt.reader !== author ? 'other-reader'
+          : arm < 0 && !this.shown.knows(vote.model_type) ? 'unknown-model'
           : receipt.question !== question || arm < 0 ? 'not-drawn'
           : passageId === null ? 'not-shown'
           : receipt.firsts[arm] !== passageId ? 'not-first'
