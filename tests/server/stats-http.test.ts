@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
+import type { FeedbackItem, SearchResult, Stats } from '../../contract/api-schemas.ts';
 import type { Db } from '../../server/platform/store/db.ts';
 import { vectorPairEngine } from './engine-helpers.ts';
-import { STORES, openTestDb, startTestServer, roundVote, type TestServer } from './harness.ts';
+import { rebuildTallies } from '../../server/modules/arena/sql/tallies.ts';
+import { saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { STORES, openTestDb, startTestServer, roundVote, voteItem, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -68,16 +70,24 @@ describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at 
   it('counts the votes once for all the requests that arrive while it does', async () => {
     const test = await openTestDb('postgres');
     let counts = 0;
+    // /api/stats reads the tallies kept at vote time: one read of all their counters per count.
+    const spy = (sql: string, params?: unknown[]) => {
+      if (sql.includes('FROM arena_counts WHERE starts_with') && params?.[0] === '') counts += 1;
+    };
     const counted: Db = {
       ...test.db,
       kind: test.db.kind,
+      query: (sql, params) => {
+        spy(sql, params);
+        return test.db.query(sql, params);
+      },
       transaction: (work, options) =>
         test.db.transaction(
           (tx) =>
             work({
               ...tx,
               query: (sql, params) => {
-                if (sql.includes('classified')) counts += 1;
+                spy(sql, params);
                 return tx.query(sql, params);
               },
             }),
@@ -85,11 +95,12 @@ describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at 
         ),
       close: () => test.db.close(),
     };
-    // Enough votes that counting them takes a while (the answer is worked out in the store).
+    // Enough votes that counting them takes a while, and their tallies made as the votes' saves would have.
     await test.db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
-        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict)
+        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, drawn_by, drawn_pair)
       SELECT 'reader', gen_random_uuid(), gen_random_uuid(), 'Enthusiast', 'reader', 'q', 'passage ' || g,
-             'LSA', 'A', '👍', 0.5, 'q' || g, 'p' || g, 'shown' FROM generate_series(1, 20000) AS g`);
+             'LSA', 'A', '👍', 0.5, 'q' || g, 'p' || g, 'shown', 'server', E'LSA\nSIF' FROM generate_series(1, 20000) AS g`);
+    await test.db.transaction((tx) => rebuildTallies(tx, 30), { unlimited: true });
     // A clock that stands still: the count costs nothing by it, so a changed history is counted
     // again at once, as it is for any history that counts in under 100 ms (stats-cache.ts).
     const server = await startTestServer('postgres', { sharedDb: counted, extra: { now: () => 0 } });
@@ -105,9 +116,8 @@ describe.runIf(STORES.includes('postgres'))('GET /api/stats asked many times at 
       const before = counts;
       await server.api('/api/stats', { token });
       expect(counts).toBe(before);
-      await test.db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
-          retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict)
-        VALUES ('reader', gen_random_uuid(), gen_random_uuid(), 'Enthusiast', 'reader', 'q', 'one more', 'LSA', 'A', '👎', 0.5, 'q0', 'p0', 'shown')`);
+      const one = voteItem({ model_type: 'LSA', reaction: '👎', retrieved_text: 'one more', client_id: randomUUID(), round_id: randomUUID() }) as FeedbackItem;
+      await saveFeedback(test.db, 'reader', [{ ...one, questionId: 'q0', passageId: 'p0', passageSet: 'v1', passageSha256: null, verdict: 'shown', drawnBy: 'server', drawnPair: 'LSA\nSIF' }]);
       const after = (await (await server.api('/api/stats', { token })).json()) as { models: Array<{ model: string; reactions: { total: number } }> };
       expect(counts).toBe(before + 1);
       expect(after.models.find((m) => m.model === 'LSA')!.reactions.total).toBe(20_001);

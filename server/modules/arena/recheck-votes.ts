@@ -18,7 +18,7 @@ export async function recheckVotes(db: Db, check: VoteCheck, stopped: () => bool
   while (!stopped()) {
     const rows = await db.query<{ id: string; author: string; query: string; model_type: string; retrieved_text: string }>(
       `SELECT id::text, author, query, model_type, retrieved_text FROM feedback
-       WHERE verdict = 'unchecked' AND drawn_by = 'device' AND passage_set = $3 AND id > $1 ORDER BY id LIMIT $2`,
+       WHERE verdict = 'unchecked' AND drawn_by = 'device' AND passage_set = $3 AND id > $1 ORDER BY feedback.id LIMIT $2`,
       [after, BATCH, check.passageSet()],
     );
     if (rows.length === 0) break;

@@ -205,7 +205,7 @@ export async function rebuildTallies(tx: Queryable, bound: number): Promise<void
     const page = await tx.query<StoredVote>(
       `SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
               question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
-       FROM feedback WHERE (author, id) > ($1, $2::bigint) ORDER BY author, id LIMIT 5000`,
+       FROM feedback WHERE (author, id) > ($1, $2::bigint) ORDER BY author, feedback.id LIMIT 5000`,
       after,
     );
     if (page.length === 0) return;
