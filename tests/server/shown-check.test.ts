@@ -6,7 +6,8 @@ import { writeVoteExport } from '../../server/modules/arena/vote-export.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recheckVotes } from '../../server/modules/arena/recheck-votes.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
-import { tallyVotes, votesVersion } from '../../server/modules/arena/sql/feedback.ts';
+import { saveFeedback, tallyVotes, votesVersion } from '../../server/modules/arena/sql/feedback.ts';
+import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
 import { openTestDb } from './harness.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
 import { SHOWN_RANKS, ShownCheck } from '../../server/modules/arena/shown-check.ts';
@@ -153,6 +154,12 @@ describe('votes cast on the first cut of the book into passages (before chunking
       const today = randomUUID();
       const checked = await new ShownCheck(engine, []).check([{ query: 'marriage', model_type: lsa!, retrieved_text: now.text }]);
       expect(checked[0]).toMatchObject({ passageId: id, passageSet: engine.corpus.passageSet });
+      // A vote on v1's ch7-13 delivered now, with a receipt or as a device's round: never judged by today's passages.
+      const late = new VoteCheck(test.db, new ShownCheck(engine, []), engine);
+      for (const receipt of ['device', 'v1.e30.AAAA', undefined]) {
+        const [old] = await late.check('reader', [{ query: 'marriage', model_type: lsa!, retrieved_text: v1.passages[id]!.text, receipt }], Date.now());
+        expect(old).toMatchObject({ passageId: id, passageSet: 'v1', verdict: 'unchecked' });
+      }
       await test.db.query(
         `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
                                confidence_score, question_id, passage_id, verdict, passage_set)
@@ -187,5 +194,24 @@ describe('votes cast on the first cut of the book into passages (before chunking
     expect(verdict).toEqual({ questionId: questionId('marriage'), passageId: 'ch7-13', passageSet: 'v1', passageSha256: sha256(old), verdict: 'unchecked' });
     const [unknown] = await new ShownCheck(engine, []).check([{ query: 'marriage', model_type: 'Made-up model', retrieved_text: old }]);
     expect(unknown!.verdict).toBe('unknown-model');
+  });
+
+  it('are told apart from today’s same id in the tallies kept at vote time: a round of the two is compared, not same-passage', async () => {
+    const test = await openTestDb('embedded');
+    try {
+      const [lsa, sif] = engine.modelTypes();
+      const drawnPair = [lsa!, sif!].sort().join('\n');
+      const round = randomUUID();
+      const item = (model: string, label: 'A' | 'B', reaction: '👍' | '👎', set: string) => ({
+        user_type: 'Enthusiast' as const, username: 'reader', query: 'marriage', retrieved_text: `text of ${set}`, model_type: model,
+        result_label: label, reaction, confidence_score: 0.5, client_id: randomUUID(), round_id: round,
+        questionId: questionId('marriage'), passageId: 'ch7-13', passageSet: set, passageSha256: null, verdict: 'shown' as const, drawnBy: 'server' as const, drawnPair,
+      });
+      await saveFeedback(test.db, 'reader', [item(lsa!, 'A', '👍', 'v1'), item(sif!, 'B', '👎', engine.corpus.passageSet)]);
+      const stats = computeStats(await readTallies(test.db), 30);
+      expect(stats.rounds).toMatchObject({ compared: 1, samePassage: 0 });
+    } finally {
+      await test.drop();
+    }
   });
 });
