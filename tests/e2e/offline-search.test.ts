@@ -178,7 +178,7 @@ describe('search on the device, in Chromium, with no network and with the server
   });
 
   it('answers on the device with the server stopped, and delivers the vote once when it is back', async () => {
-    const query = 'What does patience mean in marriage?';
+    const query = 'What happens to envy in the next world?';
     const expected = await server.firstPassages(query);
     await server.down();
     const shown = await ask(query);
@@ -191,7 +191,7 @@ describe('search on the device, in Chromium, with no network and with the server
   });
 
   it('answers on the device when the server does not answer within 4 seconds, and from the server again once it does', async () => {
-    const query = 'Why does God send illness?';
+    const query = 'Is hypocrisy a sin of the heart?';
     const expected = await server.firstPassages(query);
     await context.route('**/api/search', () => undefined); // taken, never answered
     const started = Date.now();
