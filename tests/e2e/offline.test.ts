@@ -119,7 +119,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await server.down();
     await page.goto(`${server.url}/about`);
     await page.getByRole('heading', { name: 'The Technology' }).waitFor();
-    await page.getByText('The current model lineup is shown here when the server can be reached.').waitFor();
+    await page.getByText('Which of them this server runs right now is shown here when it can be reached.').waitFor();
     await page.goto(`${server.url}/`);
     await page.getByRole('link', { name: 'Begin Your Journey' }).waitFor();
     const apiOffline = await page.evaluate(async () => {
@@ -218,7 +218,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     ];
     for (let trial = 1; trial <= 56; trial++) {
       // Each model of the weight-free pool answers it with a passage of its own: any pair drawn shows A and B.
-      const query = `trial ${trial}: How does Ghazali define love?`;
+      const query = `trial ${trial}: What does Ghazali say happens to us after death?`;
       await search(page, query);
       const fault = (['none', 'offline', 'server-error', 'lost-reply', 'none'] as const)[Math.floor(random() * 5)]!;
       faults[fault] = (faults[fault] ?? 0) + 1;

@@ -105,6 +105,8 @@ describe('the reader in Chromium, against the real server', () => {
 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await page.goto(`${suite.server.url}/read/ch4#p12`);
+    // The pre-rendered page is there before the app takes it over, which then lands on the paragraph.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('p12');
     // By keyboard: the paragraph's number opens its menu, whose first item copies it with its citation.
     await page.getByRole('button', { name: 'Paragraph 12: copy, share or save' }).focus();
     await page.keyboard.press('Enter');

@@ -28,7 +28,10 @@ const useStyles = makeStyles({
     fontSize: '0.7em',
     lineHeight: 'inherit',
     fontWeight: 'normal',
-    color: 'var(--reader-muted)',
+    // Small text: the ink itself (at least 7:1 on every paper), not the muted tone; and no fade
+    // between papers (Fluent's button eases its colours: half-way, it is unreadable).
+    color: 'var(--reader-ink)',
+    transitionProperty: 'none',
     backgroundColor: 'transparent',
     border: '1px solid transparent',
     ':hover': { color: 'var(--reader-ink)', backgroundColor: 'transparent', border: '1px solid var(--reader-rule)' },

@@ -103,10 +103,16 @@ function Chapter({ book, part }: { book: Book; part: BookPart }) {
 
   // Arriving at a paragraph (#p12, or a result's marked sentence): scrolled to, and the focus put
   // there, so that a keyboard or screen reader goes on from it.
+  // Once per arrival: the book's data arriving again (from the network after the pre-rendered
+  // page, or a newer copy) must not take the focus back from wherever the reader has gone since.
+  const landed = useRef('');
   useLayoutEffect(() => {
     const n = paragraphOfHash(window.location.hash) ?? mark?.n ?? null;
+    const arrival = `${part.slug}|${window.location.hash}|${mark ? `${mark.n}:${mark.start}-${mark.end}` : ''}`;
+    if (landed.current === arrival) return;
     const target = n ? document.getElementById(`p${n}`) : window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
     if (!target) return;
+    landed.current = arrival;
     const sentence = target.querySelector('mark');
     (sentence ?? target).scrollIntoView({ block: sentence ? 'center' : 'start' });
     target.focus({ preventScroll: true });
