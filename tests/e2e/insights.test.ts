@@ -183,7 +183,8 @@ describe('insights and reading in context, in Chromium', () => {
     expect(await page.title()).toBe('Insights · The Alchemy of Happiness');
     // The new page's heading has the focus (the link that was followed is gone with its page).
     await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H1 Insights');
-    await page.getByText('1 for a search method this site does not run', { exact: false }).waitFor();
+    // Sent with no receipt of the search that showed it (as an older app would): counted apart, as unconfirmed.
+    await page.getByText('1 whose search this site could not confirm', { exact: false }).waitFor();
     await page.getByText('at most 30 rounds a day', { exact: false }).waitFor();
     expect(await page.getByText('evil.example', { exact: false }).count()).toBe(0);
     // Tables scroll in their own frames, and the charts' labels wrap: the page itself is no wider than the phone.
