@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newContext, screenshot, submitSignIn, waitForApp } from './browser.ts';
+import { newContext, screenshot, submitSignIn, waitForApp, axeViolations } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('saved passages in Chromium, across two browsers signed in as one reader', () => {
   const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });
@@ -25,18 +23,10 @@ describe('saved passages in Chromium, across two browsers signed in as one reade
     return page;
   }
 
-  async function axeViolations(p: Page): Promise<string[]> {
-    await p.addScriptTag({ path: AXE });
-    return p.evaluate(async () => {
-      type Violation = { id: string; nodes: Array<{ target: string[] }> };
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-      return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  }
 
   it('a save made offline appears once in another browser after reconnecting; axe finds nothing on /saved', async () => {
     const first = await signedIn();
-    await first.getByLabel('What would you like to know?').fill('What is the knowledge of self?');
+    await first.getByLabel('What would you like to know?').fill('What does Ghazali say happens to us after death?');
     await first.getByRole('button', { name: 'Search' }).click();
     await first.getByText('Result B').waitFor();
 
