@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -58,4 +59,16 @@ export async function openUnderWorker(page: Page, url: string): Promise<Page> {
   await waitForApp(page);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) throw new Error(`no service worker controls ${url}`);
   return page;
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe's violations on the page as it stands, a line each: the rule and the elements it names. */
+export async function axeViolations(p: Page): Promise<string[]> {
+  await p.addScriptTag({ path: AXE });
+  return p.evaluate(async () => {
+    type Violation = { id: string; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }

@@ -1,22 +1,12 @@
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newContext, screenshot, submitSignIn, waitForApp } from './browser.ts';
+import { newContext, screenshot, submitSignIn, waitForApp, axeViolations } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The technical ids of the pool's arms, or any part of one: never on screen until a reader asks. */
 const TECHNICAL = /tfidf|ppmi|minisearch|bge-small|UAE-Large|LSA |SIF |BM25 /;
 
-async function axeViolations(p: Page): Promise<string[]> {
-  await p.addScriptTag({ path: AXE });
-  return p.evaluate(async () => {
-    type Violation = { id: string; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('insights and reading in context, in Chromium', () => {
   const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });

@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+
 import { describe, expect, it } from 'vitest';
-import { newContext, screenshot, waitForApp } from './browser.ts';
+import { newContext, screenshot, waitForApp, axeViolations } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const run = promisify(execFile);
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('an invitation link in Chromium, against the real server', () => {
   const suite = serverAndBrowser({ DEMO_PASSWORD: 'demo password 1', INVITE_RATE_LIMIT: '0' });
@@ -22,14 +20,6 @@ describe('an invitation link in Chromium, against the real server', () => {
     return link;
   }
 
-  async function axeViolations(p: Page): Promise<string[]> {
-    await p.addScriptTag({ path: AXE });
-    return p.evaluate(async () => {
-      type Violation = { id: string; nodes: Array<{ target: string[] }> };
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-      return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  }
 
   it('opens the link, makes the account and lands on the dashboard signed in; the link then says it was used', async () => {
     const link = await invite(['--type', 'ustaz']);

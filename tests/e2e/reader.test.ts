@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corpusBook } from '../../scripts/book-json.ts';
 import { citation } from '../../src/features/reading/reader-text.ts';
-import { newContext, openUnderWorker, screenshot, submitSignIn, waitForApp } from './browser.ts';
+import { newContext, openUnderWorker, screenshot, submitSignIn, waitForApp, axeViolations } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const book = await corpusBook();
 const part = (slug: string) => book.parts.find((p) => p.slug === slug)!;
 
@@ -25,14 +23,6 @@ async function serveBook(context: BrowserContext): Promise<void> {
   });
 }
 
-async function axeViolations(p: Page): Promise<string[]> {
-  await p.addScriptTag({ path: AXE });
-  return p.evaluate(async () => {
-    type Violation = { id: string; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** Characters per line of a paragraph as laid out: its length over its lines (height / line height). */
 function charactersPerLine(p: Page, n: number): Promise<number> {

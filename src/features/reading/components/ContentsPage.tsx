@@ -1,7 +1,6 @@
-import { Button, Link as FluentLink, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Title1, tokens } from '@fluentui/react-components';
+import { Link as FluentLink, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import { ApiError } from '../../../lib/api/api-error.ts';
-import { errorMessage, refreshServerData, useServerData } from '../../../lib/api/server-data.ts';
+import { useServerData } from '../../../lib/api/server-data.ts';
 import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { Page } from '../../../components/Page.tsx';
 import { ServerData } from '../../../components/ServerData.tsx';
@@ -11,6 +10,7 @@ import type { Book } from '../book.ts';
 import { partShortName, sectionsOf } from '../reader-text.ts';
 import { readReadingPlace } from '../reading-place.ts';
 import { ResultsLink } from './BackToResults.tsx';
+import { BookUnavailable } from './BookUnavailable.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
 import { useReaderStyles } from './reader-styles.ts';
 
@@ -30,19 +30,7 @@ export default function ContentsPage() {
       <ServerData
         promise={book}
         pending={<Spinner label="Opening the book…" />}
-        failed={(error) => (
-          <>
-            <Title1 as="h1">The book could not be opened</Title1>
-            <MessageBar intent="error" role="alert">
-              <MessageBarBody>{errorMessage(error, 'The book could not be opened')}</MessageBarBody>
-              {error instanceof ApiError && error.retryable && (
-                <MessageBarActions>
-                  <Button onClick={() => refreshServerData(BOOK_KEY)}>Try again</Button>
-                </MessageBarActions>
-              )}
-            </MessageBar>
-          </>
-        )}
+        failed={(error) => <BookUnavailable error={error} />}
       >
         {(b) => <Contents book={b} />}
       </ServerData>

@@ -1,8 +1,7 @@
-import { Button, Link as FluentLink, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Title1, tokens } from '@fluentui/react-components';
+import { Link as FluentLink, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { ApiError } from '../../../lib/api/api-error.ts';
-import { errorMessage, refreshServerData, useServerData } from '../../../lib/api/server-data.ts';
+import { useServerData } from '../../../lib/api/server-data.ts';
 import { useDocumentTitle } from '../../../lib/hooks/use-document-title.ts';
 import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { Page } from '../../../components/Page.tsx';
@@ -14,6 +13,7 @@ import { neighbours, paragraphOfHash, parseMark, partShortName, type Mark } from
 import { keepReadingPlace, paragraphAt } from '../reading-place.ts';
 import { cameFromResults, ResultsLink } from './BackToResults.tsx';
 import { Paragraph, type CopyOutcome } from './Paragraph.tsx';
+import { BookUnavailable } from './BookUnavailable.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
 import { useReaderStyles } from './reader-styles.ts';
 import { PassageRedirect } from './PassageRedirect.tsx';
@@ -53,18 +53,9 @@ export default function ReadPage() {
         promise={book}
         pending={<Spinner label="Opening the book…" />}
         failed={(error) => (
-          <>
-            <Title1 as="h1">The book could not be opened</Title1>
-            <MessageBar intent="error" role="alert">
-              <MessageBarBody>{errorMessage(error, 'The book could not be opened')}</MessageBarBody>
-              {error instanceof ApiError && error.retryable && (
-                <MessageBarActions>
-                  <Button onClick={() => refreshServerData(BOOK_KEY)}>Try again</Button>
-                </MessageBarActions>
-              )}
-            </MessageBar>
+          <BookUnavailable error={error}>
             <Link href="/read">The book&apos;s contents</Link>
-          </>
+          </BookUnavailable>
         )}
       >
         {(b) => {
