@@ -80,7 +80,7 @@ const MAX_PARAM_LENGTH = 500;
 /** Counts kept in this process only (tests, and a single instance). */
 function memoryLimiter(limit: number): SearchLimiter {
   const limiter = new FixedWindowLimiter(limit);
-  return { hit: async (key, now) => limiter.hit(key, now) };
+  return { hit: (key, now) => limiter.hit(key, now) };
 }
 
 /**
@@ -126,17 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bodies are JSON unless a route says otherwise (the sign-in form registers its own parser).
   app.removeContentTypeParser('text/plain');
   readJsonAsUtf8(app);
-  // Every request passes these hooks: callback hooks, not async ones, cost no promise each.
+  // Every request passes this one hook: a callback hook, not an async one, costs no promise. The
+  // headers set here are there before the route runs, whatever it answers; a route may replace them.
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request, reply);
-    done();
-  });
-  app.addHook('onRequest', requireHost);
-  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // The API's replies are never cached, but for a route that says otherwise (the offline pack's file).
-    if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+    requireHost(request, reply, done);
   });
 
   const now = deps.now ?? Date.now;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidedRoundsPerPair, leastDecidedPair, pairCounts, pairKey } from '../../server/modules/arena/draw.ts';
+import { decidedRoundsPerPair, leastDecidedPair, leastDecidedPairs, pairCounts, pairKey, pickOne } from '../../server/modules/arena/draw.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
 
 const ARMS = ['BGE b', 'UAE u', 'LSA l', 'SIF s', 'BM25 k'];
@@ -55,6 +55,15 @@ describe('the draw of a search’s two arms', () => {
     };
     expect(draws(9)).toEqual(draws(9));
     expect(draws(9)).not.toEqual(draws(10));
+  });
+
+  it('names every pair tied for the fewest decided rounds, and picks among them', () => {
+    const decided = new Map([[pairKey('LSA l', 'SIF s'), 3]]);
+    const tied = leastDecidedPairs(pairCounts(['LSA l', 'SIF s', 'BM25 k'], decided));
+    expect(tied.map((pair) => pair.join(' / '))).toEqual(['LSA l / BM25 k', 'SIF s / BM25 k']);
+    expect(pickOne(tied, () => 0)).toBe(tied[0]);
+    expect(pickOne(tied, () => 0.999)).toBe(tied[1]);
+    expect(() => pickOne([], Math.random)).toThrow(RangeError);
   });
 
   it('has nothing to draw from a pool of fewer than two arms', () => {

@@ -72,6 +72,15 @@ describe.each(STORES)('votes and their search’s receipt on %s store', (store) 
     expect((await search(null, QUERY)).every((r) => r.receipt === undefined)).toBe(true);
   });
 
+  it('keeps the bytes of a search without a token apart from a reader’s: a receipt never goes to another', async () => {
+    const question = 'What happens to envy in the next world?';
+    // Anyone's reply first, so that it is the one kept; then a reader's; then anyone's again.
+    for (let i = 0; i < 6; i++) expect((await search(null, question)).every((r) => r.receipt === undefined)).toBe(true);
+    const name = await reader();
+    for (let i = 0; i < 6; i++) expect((await search(name, question)).every((r) => r.receipt?.startsWith('v1.'))).toBe(true);
+    for (let i = 0; i < 6; i++) expect((await search(null, question)).every((r) => r.receipt === undefined)).toBe(true);
+  });
+
   it('counts a round with its own receipt for its arms’ first passages, once', async () => {
     const name = await reader();
     const before = await stats(name);

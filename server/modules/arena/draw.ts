@@ -26,14 +26,24 @@ export function pairCounts(arms: readonly string[], decided: ReadonlyMap<string,
 }
 
 /**
- * The pair with the fewest decided rounds, ties broken at random (its arms in the order given:
- * which is shown as A is the client's draw). `random` gives numbers in [0, 1), as Math.random does.
+ * The pairs with the fewest decided rounds (each with its arms in the order given: which is shown
+ * as A is the client's draw).
  */
-export function leastDecidedPair(counts: readonly PairCount[], random: () => number): readonly [string, string] {
+export function leastDecidedPairs(counts: readonly PairCount[]): (readonly [string, string])[] {
   if (counts.length === 0) throw new RangeError('there is no pair to draw: the pool has fewer than two arms');
   const fewest = Math.min(...counts.map((c) => c.decided));
-  const tied = counts.filter((c) => c.decided === fewest);
-  return tied[Math.min(tied.length - 1, Math.floor(random() * tied.length))]!.pair;
+  return counts.filter((c) => c.decided === fewest).map((c) => c.pair);
+}
+
+/** One of `items` at random; `random` gives numbers in [0, 1), as Math.random does. */
+export function pickOne<T>(items: readonly T[], random: () => number): T {
+  if (items.length === 0) throw new RangeError('there is nothing to pick from');
+  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+}
+
+/** The pair with the fewest decided rounds, ties broken at random (leastDecidedPairs, pickOne). */
+export function leastDecidedPair(counts: readonly PairCount[], random: () => number): readonly [string, string] {
+  return pickOne(leastDecidedPairs(counts), random);
 }
 
 /** Decided rounds per unordered pair, from rounds grouped by the arms shown as A and B (`count` rounds each). */

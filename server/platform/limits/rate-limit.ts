@@ -6,7 +6,8 @@ import { windowVerdict, type LimitVerdict } from './window-verdict.ts';
 
 /** Counts requests per key (an address) and says whether one more is allowed. */
 export interface SearchLimiter {
-  hit(key: string, now: number): Promise<LimitVerdict>;
+  /** A limiter counting in this process answers at once; one counting in the store, later. */
+  hit(key: string, now: number): LimitVerdict | Promise<LimitVerdict>;
 }
 
 /** Requests per key (an address) in fixed windows; over the limit, how long until the next window. */

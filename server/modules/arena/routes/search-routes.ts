@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContextQuery, PassageContext, PassageParams, SearchReply, SearchRequest, SearchResult } from '../../../../contract/api-schemas.ts';
 import { interleave } from '../../../../common/search/interleave.ts';
 import { DecidedRounds } from '../decided-rounds.ts';
-import { leastDecidedPair, pairCounts } from '../draw.ts';
+import { leastDecidedPairs, pairCounts, pickOne } from '../draw.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
+import type { LimitVerdict } from '../../../platform/limits/window-verdict.ts';
 import { driverWords } from '../../../platform/log.ts';
 import { LruCache } from '../../../platform/caches/lru-cache.ts';
 import { ModelUnavailableError, UnknownModelError, type RetrievalEngine } from '../../search/index.ts';
@@ -13,12 +14,25 @@ import { drawnReceipt } from '../search-receipt.ts';
 /** Two per `both` search: as many bytes as the 256 two-model answers kept before (docs/benchmarks.md). */
 const SERIALISED_ANSWERS = 512;
 
+/** A search over the limit's 429, or nothing. */
+function refusal(verdict: LimitVerdict): HttpError | undefined {
+  if (verdict.allowed) return undefined;
+  return new HttpError(429, `Too many searches. Try again in ${verdict.retryAfterSeconds} seconds.`, { 'retry-after': String(verdict.retryAfterSeconds) });
+}
+
+/** One model's answer to a question, its results serialised, and the replies made of it. */
+interface CachedAnswer {
+  items: string[];
+  /** The reply's bytes beside each partner model (by id; '' for this model alone), for a reader without a receipt. */
+  replies: Map<string, string>;
+}
+
 /** POST /search and GET /passages/:id/context: open to anyone, searches limited per address. */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A search's one cache: each model's answer to the most asked questions (by model, top_k and
   // query), its results serialised by the schema once. A pair drawn anew reuses each model's
   // bytes. A few hundred: a thousand answers' bytes would cost tens of megabytes.
-  const serialised = new LruCache<string, string[]>(SERIALISED_ANSWERS);
+  const serialised = new LruCache<string, CachedAnswer>(SERIALISED_ANSWERS);
   const decided = new DecidedRounds(app.db, {
     now: () => app.settings.now(),
     dailyRoundBound: app.settings.dailyRoundBound,
@@ -31,12 +45,20 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   /** A `both` search's two arms: the pair of the pool with the fewest decided rounds, ties broken at random. */
-  const drawPair = async (engine: RetrievalEngine): Promise<string[]> => {
+  let lastDraw: { counts: ReadonlyMap<string, number>; pool: string; tied: (readonly [string, string])[] } | null = null;
+  const drawPair = async (engine: RetrievalEngine): Promise<readonly [string, string]> => {
     const pool = engine.pool();
     if (pool.length < 2) throw new HttpError(503, 'Fewer than two models can be served right now');
-    const idOf = new Map(pool.map((arm) => [arm.modelType, arm.id]));
-    const pair = leastDecidedPair(pairCounts([...idOf.keys()], await decided.current()), Math.random);
-    return pair.map((modelType) => idOf.get(modelType)!);
+    const counts = await decided.current();
+    const poolKey = pool.map((arm) => `${arm.id}\n${arm.modelType}`).join('\n');
+    // The tied pairs change only with the counts (read again at most every few seconds) or the pool:
+    // a search between those draws among them, and does not count every pair again.
+    if (lastDraw?.counts !== counts || lastDraw.pool !== poolKey) {
+      const idOf = new Map(pool.map((arm) => [arm.modelType, arm.id]));
+      const tied = leastDecidedPairs(pairCounts([...idOf.keys()], counts)).map(([a, b]) => [idOf.get(a)!, idOf.get(b)!] as const);
+      lastDraw = { counts, pool: poolKey, tied };
+    }
+    return pickOne(lastDraw.tied, Math.random);
   };
 
   app.post(
@@ -49,13 +71,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (body && typeof body === 'object' && typeof body.query === 'string') body.query = body.query.trim();
         done();
       },
-      onRequest: async (request) => {
-        const verdict = await app.settings.searchLimiter.hit(request.ip, app.settings.now());
-        if (!verdict.allowed) {
-          throw new HttpError(429, `Too many searches. Try again in ${verdict.retryAfterSeconds} seconds.`, {
-            'retry-after': String(verdict.retryAfterSeconds),
-          });
-        }
+      // A callback hook: a verdict counted in this process is had without a promise.
+      onRequest: (request, _reply, done) => {
+        const verdict = app.settings.searchLimiter.hit(request.ip, app.settings.now());
+        if (verdict instanceof Promise) verdict.then((v) => done(refusal(v)), done);
+        else done(refusal(verdict));
       },
     },
     async (request, reply) => {
@@ -72,26 +92,36 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // Compiled once (Fastify keeps it by the schema object); a TypeBox schema is a plain JSON schema.
           const serialise = reply.compileSerializationSchema(SearchResult as unknown as Record<string, unknown>);
           answers = await Promise.all(
-            answers.map(async (items, i) => {
-              if (items !== undefined) return items;
-              const computed = (await engine.search(query, topK, models[i]!)).map((result) => serialise(result));
+            answers.map(async (answer, i) => {
+              if (answer !== undefined) return answer;
+              const computed: CachedAnswer = { items: (await engine.search(query, topK, models[i]!)).map((result) => serialise(result)), replies: new Map() };
               serialised.set(keys[i]!, computed);
               return computed;
             }),
           );
         }
-        let items = interleave(answers as string[][]);
+        const cached = answers as CachedAnswer[];
         // A reader's drawn search carries its receipt on every result (a vote proves by it what
         // was shown): the cached items are the same for all, the receipt is added to each.
         const token = request.body.models === 'both' ? bearerToken(request) : undefined;
         const reader = token ? (await app.auth.authenticate(token))?.username : undefined;
+        let body: string;
         if (reader) {
-          const firsts = (answers as string[][]).map((list) => (list[0] === undefined ? null : (JSON.parse(list[0]) as { id: string }).id));
+          const firsts = cached.map(({ items }) => (items[0] === undefined ? null : (JSON.parse(items[0]) as { id: string }).id));
           const field = `,"receipt":${JSON.stringify(await drawnReceipt(app.db, reader, query, engine, models, firsts, app.settings.now()))}}`;
-          items = items.map((item) => item.slice(0, -1) + field);
+          body = `[${interleave(cached.map(({ items }) => items)).map((item) => item.slice(0, -1) + field).join(',')}]`;
+        } else {
+          // Anyone else's reply is the same bytes each time: made once beside each partner, kept
+          // with the first model's answer (one model alone: beside no partner).
+          const partner = models[1] ?? '';
+          body = cached[0]!.replies.get(partner) ?? '';
+          if (!body) {
+            body = `[${interleave(cached.map(({ items }) => items)).join(',')}]`;
+            cached[0]!.replies.set(partner, body);
+          }
         }
         // A string is sent as it is: the schema's serialiser already made its items.
-        return reply.type('application/json; charset=utf-8').send(`[${items.join(',')}]` as unknown as SearchReply);
+        return reply.type('application/json; charset=utf-8').send(body as unknown as SearchReply);
       } catch (error) {
         if (error instanceof UnknownModelError) throw new HttpError(400, error.message);
         if (error instanceof ModelUnavailableError) {
