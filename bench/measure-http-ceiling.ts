@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCommand } from '../scripts/start-command.ts';
@@ -8,11 +8,33 @@ import { measureLoad, type LoadResult } from './measure-load.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** A process's CPU time so far (user + system), in µs, from /proc (Linux); null where there is none. */
+async function cpuMicros(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second); the name (field 2) may hold spaces.
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
+/** A load run, and the server's CPU time per request over it (null when its process is not known). */
+async function measured(pid: number | undefined, run: () => Promise<LoadResult>): Promise<LoadResult & { cpuPerRequest: number | null }> {
+  const before = await cpuMicros(pid);
+  const result = await run();
+  const after = await cpuMicros(pid);
+  return { ...result, cpuPerRequest: before === null || after === null || result.requests === 0 ? null : (after - before) / result.requests };
+}
+
 /**
  * /api/search beside a bare Fastify route answering the same POSTs with the same bytes, at the same
- * concurrency, in alternating runs (three each): the share of the HTTP ceiling search reaches.
+ * concurrency, in alternating runs (three each): the share of the HTTP ceiling search reaches, and
+ * each server's CPU time per request (steadier than requests a second on a machine shared with
+ * other work; the search server's only when its process id is given).
  */
-export async function measureHttpCeiling(options: { serverUrl: string; queries: string[]; connections: number; seconds: number }) {
+export async function measureHttpCeiling(options: { serverUrl: string; serverPid?: number; queries: string[]; connections: number; seconds: number }) {
   const replies: Record<string, string> = {};
   for (const query of options.queries) {
     const res = await fetch(`${options.serverUrl}/api/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
@@ -40,14 +62,16 @@ export async function measureHttpCeiling(options: { serverUrl: string; queries: 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query }),
     }));
-    const runs: { search: LoadResult[]; bare: LoadResult[] } = { search: [], bare: [] };
+    type Run = LoadResult & { cpuPerRequest: number | null };
+    const runs: { search: Run[]; bare: Run[] } = { search: [], bare: [] };
     for (let round = 0; round < 3; round += 1) {
-      runs.search.push(await measureLoad({ url: options.serverUrl, connections: options.connections, seconds: options.seconds, requests }));
-      runs.bare.push(await measureLoad({ url: bareUrl, connections: options.connections, seconds: options.seconds, requests }));
+      runs.search.push(await measured(options.serverPid, () => measureLoad({ url: options.serverUrl, connections: options.connections, seconds: options.seconds, requests })));
+      runs.bare.push(await measured(bare.pid, () => measureLoad({ url: bareUrl, connections: options.connections, seconds: options.seconds, requests })));
     }
     const search = median(runs.search.map((r) => r.requestsPerSecond));
     const ceiling = median(runs.bare.map((r) => r.requestsPerSecond));
-    return { search, ceiling, ratio: search / ceiling };
+    const cpu = (list: Run[]) => (list.every((r) => r.cpuPerRequest !== null) ? median(list.map((r) => r.cpuPerRequest!)) : null);
+    return { search, ceiling, ratio: search / ceiling, searchCpuPerRequest: cpu(runs.search), bareCpuPerRequest: cpu(runs.bare) };
   } finally {
     bare.kill('SIGTERM');
   }
