@@ -1,9 +1,7 @@
 /// <reference lib="webworker" />
-import { readCredentials } from '../src/features/feedback/credentials-mirror.ts';
+import { readCredentials, replayOutbox, sendVote, withReplayLock } from '../src/features/feedback/delivery.ts';
 import { Outbox } from '../src/features/feedback/outbox.ts';
 import type { OutboxEntry, SendOutcome } from '../src/features/feedback/outbox-rules.ts';
-import { replayOutbox, withReplayLock } from '../src/features/feedback/replay-outbox.ts';
-import { sendVote } from '../src/features/feedback/send-vote.ts';
 import type { MessageToPage } from '../src/features/pwa/worker-messages.ts';
 
 declare const self: ServiceWorkerGlobalScope;

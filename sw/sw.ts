@@ -2,7 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { isAppPagePath } from '../contract/app-paths.ts';
-import { SYNC_TAG } from '../src/features/feedback/sync-tag.ts';
+import { SYNC_TAG } from '../src/features/feedback/delivery.ts';
 import { messageToWorker } from '../src/features/pwa/worker-messages.ts';
 import { replayFromWorker } from './replay-from-worker.ts';
 

@@ -3,8 +3,7 @@ import type { FeedbackItem } from '../../src/features/feedback/feedback-item.ts'
 import { Outbox } from '../../src/features/feedback/outbox.ts';
 import { backoffMs, retryAfterMs, type OutboxEntry, type SendOutcome } from '../../src/features/feedback/outbox-rules.ts';
 import { statusFor } from '../../src/features/feedback/outbox-status.ts';
-import { countReplayed, replayOutbox, withReplayLock, type ReplayReport } from '../../src/features/feedback/replay-outbox.ts';
-import { outcomeOfResponse } from '../../src/features/feedback/send-vote.ts';
+import { countReplayed, outcomeOfResponse, replayOutbox, withReplayLock, type ReplayReport } from '../../src/features/feedback/delivery.ts';
 
 let outboxes = 0;
 /** A run's outcomes as counts. */

@@ -6,7 +6,7 @@ import type { StoredFeedback } from '../../contract/api-schemas.ts';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/features/feedback/feedback-item.ts';
 import { flushOutbox, outbox, sendFromPage } from '../../src/features/feedback/flush-outbox.ts';
-import { countReplayed } from '../../src/features/feedback/replay-outbox.ts';
+import { countReplayed } from '../../src/features/feedback/delivery.ts';
 import { useOutboxStatus } from '../../src/features/feedback/outbox-status.ts';
 import { startOutboxSync } from '../../src/features/feedback/outbox-sync.ts';
 import { submitVote, type VoteOutcome } from '../../src/features/feedback/submit-vote.ts';

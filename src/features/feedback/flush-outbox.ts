@@ -6,11 +6,9 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { authorizedFetch } from '../../lib/api/http-client.ts';
 import { useSession } from '../session/index.ts';
 import { outcomeOfNetworkError, type OutboxEntry, type SendOutcome } from './outbox-rules.ts';
-import { outboxRequest, outcomeOfResponse } from './send-vote.ts';
-import { SYNC_TAG } from './sync-tag.ts';
+import { outboxRequest, outcomeOfResponse, replayOutbox, SYNC_TAG, withReplayLock, type ReplayReport } from './delivery.ts';
 import { Outbox } from './outbox.ts';
 import { refreshOutboxStatus } from './outbox-status.ts';
-import { replayOutbox, withReplayLock, type ReplayReport } from './replay-outbox.ts';
 
 /** The outbox as the page sees it (the worker opens the same IndexedDB stores). */
 export const outbox = new Outbox();

@@ -1,7 +1,7 @@
 import { listenToWorker } from '../pwa/index.ts';
 import { useSession } from '../session/index.ts';
 import { flushOutbox, outbox } from './flush-outbox.ts';
-import { mirrorCredentials } from './credentials-mirror.ts';
+import { mirrorCredentials } from './delivery.ts';
 import { refreshOutboxStatus, useOutboxStatus, type OutboxStatus } from './outbox-status.ts';
 
 /**
@@ -97,7 +97,7 @@ function mirror(): void {
 }
 
 /**
- * Keeps the worker's copy of the current access token (credentials-mirror.ts) in step with the
+ * Keeps the worker's copy of the current access token (delivery.ts) in step with the
  * session: now, and whenever the tokens change. Returns a function that stops it.
  */
 export function mirrorSessionForWorker(): () => void {

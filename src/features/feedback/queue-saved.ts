@@ -1,6 +1,6 @@
 import { flushOutbox, outbox, requestBackgroundSync } from './flush-outbox.ts';
 import { refreshOutboxStatus } from './outbox-status.ts';
-import type { ReplayReport } from './replay-outbox.ts';
+import type { ReplayReport } from './delivery.ts';
 import { isSavedChange, type SavedChange } from './saved-change.ts';
 
 /**

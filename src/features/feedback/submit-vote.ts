@@ -1,7 +1,7 @@
 import type { FeedbackItem } from './feedback-item.ts';
 import { flushOutbox, outbox, requestBackgroundSync, sendFromPage } from './flush-outbox.ts';
 import type { OutboxEntry, SettledVote } from './outbox-rules.ts';
-import type { ReplayReport } from './replay-outbox.ts';
+import type { ReplayReport } from './delivery.ts';
 import { refreshOutboxStatus, useOutboxStatus } from './outbox-status.ts';
 import { useSession } from '../session/index.ts';
 

@@ -1,5 +1,17 @@
+/**
+ * Delivering the outbox, as the page and the service worker both do (the worker imports this
+ * file, so it imports no React, no store and no feature's index.ts): the Background Sync tag that
+ * wakes the worker, one replay at a time under the lock they share, one queued item's request and
+ * what its reply means, the worker's send, and the access token the page mirrors for it.
+ */
+import { createStore, del, get, set } from 'idb-keyval';
+import { apiObject, POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
 import type { Outbox } from './outbox.ts';
-import type { OutboxEntry, SendOutcome } from './outbox-rules.ts';
+import { outcomeOfNetworkError, outcomeOfReply, retryAfterMs, saveReplyOf, type OutboxEntry, type OutboxItem, type SendOutcome } from './outbox-rules.ts';
+import { isSavedChange, savedRequest } from './saved-change.ts';
+
+/** The Background Sync tag under which the outbox is replayed. */
+export const SYNC_TAG = 'feedback-outbox';
 
 /** What a replay did with one vote it tried (`waiting`: tried and kept, to be tried again). */
 export type ReplayedVote =
@@ -82,4 +94,56 @@ export function withReplayLock<T>(task: () => Promise<T>): Promise<T> {
   const run = localChain.then(task, task);
   localChain = run.catch(() => undefined);
   return run;
+}
+
+/** What a reply means for the queued item: its body is read, as only the API's receipt is delivery. */
+export async function outcomeOfResponse(response: Response, item?: OutboxItem): Promise<SendOutcome> {
+  const waitMs = retryAfterMs(response.headers.get('retry-after'), Date.now());
+  return outcomeOfReply(response.status, saveReplyOf(await apiObject(response), item), 1, waitMs);
+}
+
+/** A queued item's request from the API's base: a vote POSTs to /save, a saved passage's change goes to /saved/:id. */
+export function outboxRequest(item: OutboxItem): { path: string; init: RequestInit } {
+  if (isSavedChange(item)) {
+    const { path, init } = savedRequest(item);
+    return { path, init: { ...POST_NOT_REDIRECTED, ...init } };
+  }
+  return { path: '/save', init: { ...POST_NOT_REDIRECTED, body: JSON.stringify({ items: [item] }) } };
+}
+
+/** Sends one queued item (a vote, or a saved passage's change) with the given token, and says what came of it. */
+export async function sendVote(apiBase: string, entry: OutboxEntry, accessToken: string): Promise<SendOutcome> {
+  const { path, init } = outboxRequest(entry.item);
+  let response: Response;
+  try {
+    response = await fetch(apiBase.replace(/\/$/, '') + path, {
+      ...init,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    });
+  } catch (error) {
+    return outcomeOfNetworkError(error);
+  }
+  return outcomeOfResponse(response, entry.item);
+}
+
+/**
+ * The page keeps the current access token (never the refresh token) where the service worker
+ * can read it, so that a replay sends the token live at send time, not one frozen at queue time.
+ */
+export interface MirroredCredentials {
+  access: string;
+  username: string;
+}
+
+const store = () => createStore('alchemy-credentials', 'current');
+let cached: ReturnType<typeof store> | undefined;
+const credentialsStore = () => (cached ??= store());
+
+export async function mirrorCredentials(credentials: MirroredCredentials | null): Promise<void> {
+  if (credentials) await set('session', credentials, credentialsStore());
+  else await del('session', credentialsStore());
+}
+
+export async function readCredentials(): Promise<MirroredCredentials | null> {
+  return (await get<MirroredCredentials>('session', credentialsStore())) ?? null;
 }

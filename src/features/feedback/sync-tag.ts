@@ -1,2 +1,0 @@
-/** The Background Sync tag under which the outbox is replayed. */
-export const SYNC_TAG = 'feedback-outbox';
