@@ -6,8 +6,10 @@ export default defineConfig({
   test: {
     // Tests never reach the network: no server they start fetches models on its first start.
     env: { MODEL_FETCH: 'never' },
-    // Every temporary folder of a run is made in one, deleted when the run ends; in it, what many
-    // tests start from (fitted models, an empty and a migrated database) is made once, in the background.
+    // Every temporary folder of a run is made in one, deleted when the run ends. What many tests
+    // start from (fitted models, an empty and a migrated database) is named here by its inputs'
+    // hash, and made by the first test that needs it (tests/run-fixtures.ts): the server's and
+    // e2e files wait for it (their setup file), the client's only where they start a server.
     globalSetup: ['tests/run-temp-folder.ts', 'tests/run-fixtures.ts'],
     // Vitest's default is one worker fewer than the cores: one, on a 2-core machine. The tests wait
     // on servers, child processes and argon2 as much as they compute: two workers took
@@ -23,6 +25,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          setupFiles: ['tests/await-fixtures.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -44,6 +47,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/await-fixtures.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A page in Chromium loads its app after the first paint; on two cores shared with the

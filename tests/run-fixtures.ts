@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEmbeddedDbFromImage, type Db } from '../server/platform/store/db.ts';
@@ -13,9 +13,12 @@ import { CORPUS_FILE } from './repo-files.ts';
  * database, and a migrated one. They take about a minute to make, so they are kept on disk
  * between runs, in a folder named by the hash of everything they are made from (below): a
  * change to any of it is a new hash and a new folder, never a stale one. Vitest's global setup
- * makes them when the hash has none yet, and says where in the environment, which its test
- * workers, and every process they start, inherit. Helpers used outside a test run (the bench)
- * find nothing named and make their own, as before.
+ * only works out that folder and names it in the environment, which its test workers, and every
+ * process they start, inherit; the first test that needs the fixtures makes them there, once for
+ * the whole run (a lock beside the folder: the other workers wait for it), so a run of tests
+ * that need none (most of the client's) never waits for them. The helpers below wait for them;
+ * so does every server and e2e test file (tests/await-fixtures.ts, their setup file). Helpers
+ * used outside a test run (the bench) find nothing named and make their own, as before.
  */
 const PREPARED = 'ALCHEMY_TESTS_PREPARED';
 /**
@@ -87,46 +90,108 @@ async function pruneOthers(keep: string): Promise<void> {
   }
 }
 
-/**
- * The folder of the fixtures for today's inputs, made if the hash has none yet: into a folder of
- * its own, then renamed into place, so that a run cut short leaves nothing half made, and two runs
- * making the same hash at once both end with one whole folder.
- */
-export async function preparedFixtures(): Promise<string> {
-  const folder = path.join(CACHE, await fixturesHash());
-  if (!existsSync(path.join(folder, 'ready'))) {
-    await mkdir(CACHE, { recursive: true });
-    const making = `${folder}.making-${process.pid}-${Date.now()}`;
-    try {
-      await prepare(making);
-      await rename(making, folder).catch((error: NodeJS.ErrnoException) => {
-        // Another run put the same hash in place first: its folder is as good as ours.
-        if (!existsSync(path.join(folder, 'ready'))) throw error;
-      });
-    } finally {
-      await rm(making, { recursive: true, force: true });
-    }
-    await pruneOthers(folder);
+/** Beside a hash's folder while one process makes it: the others wait for it (its pid inside). */
+const lockOf = (folder: string) => `${folder}.lock`;
+/** A lock that names no pid after this long was left by a process that died while taking it. */
+const LOCK_NAMELESS_MS = 30_000;
+
+/** Whether the process that took `lock` is gone without removing it (killed, or crashed). */
+async function abandoned(lock: string): Promise<boolean> {
+  const pid = Number(await readFile(path.join(lock, 'pid'), 'utf8').catch(() => ''));
+  if (!pid) {
+    const taken = await stat(lock).catch(() => null);
+    return taken !== null && Date.now() - taken.mtimeMs > LOCK_NAMELESS_MS;
   }
-  // Its last use, by which pruning judges it.
-  const now = new Date();
-  await utimes(path.join(folder, 'ready'), now, now).catch(() => undefined);
-  return folder;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /**
- * Vitest's global setup: finds the run's fixtures on disk, or makes them once for these inputs.
+ * Makes the fixtures into `folder` unless they are there: one process at a time (the one that
+ * takes the lock; the rest wait for its `ready`), into a folder of its own, then renamed into
+ * place, so that a run cut short leaves nothing half made.
  */
-export default async function prepareOncePerRun(): Promise<(() => void) | undefined> {
-  // Each project of the run calls this; the first prepares.
+async function makeOnce(folder: string): Promise<void> {
+  const lock = lockOf(folder);
+  for (;;) {
+    if (existsSync(path.join(folder, 'ready'))) return;
+    await mkdir(CACHE, { recursive: true });
+    const taken = await mkdir(lock).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (!taken) {
+      // Two waiters may both find it abandoned and both make the fixtures: twice the work, but
+      // each in its own folder, and the renames leave one whole.
+      if (await abandoned(lock)) await rm(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    try {
+      await writeFile(path.join(lock, 'pid'), String(process.pid));
+      if (existsSync(path.join(folder, 'ready'))) return;
+      const making = `${folder}.making-${process.pid}-${Date.now()}`;
+      try {
+        await prepare(making);
+        await rename(making, folder).catch((error: NodeJS.ErrnoException) => {
+          // Another run put the same hash in place first: its folder is as good as ours.
+          if (!existsSync(path.join(folder, 'ready'))) throw error;
+        });
+      } finally {
+        await rm(making, { recursive: true, force: true });
+      }
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+    await pruneOthers(folder);
+    return;
+  }
+}
+
+/** Its last use, by which pruning judges it. */
+async function markUsed(folder: string): Promise<void> {
+  const now = new Date();
+  await utimes(path.join(folder, 'ready'), now, now).catch(() => undefined);
+}
+
+/**
+ * Vitest's global setup: names the folder of the fixtures for today's inputs (its hash) in the
+ * environment. It makes nothing: the first test that needs them does (fixturesReady).
+ */
+export default async function nameRunFixtures(): Promise<(() => void) | undefined> {
+  // Each project of the run calls this; the first names them.
   if (process.env[PREPARED]) return undefined;
-  const root = await preparedFixtures();
+  const root = path.join(CACHE, await fixturesHash());
   process.env[PREPARED] = root;
+  // A new DATA_DIR copies it once it is there, and runs initdb before (embedded-folder.ts).
   process.env[EMPTY_TEMPLATE] = path.join(root, 'pgdata-template');
   return () => {
     delete process.env[PREPARED];
     delete process.env[EMPTY_TEMPLATE];
   };
+}
+
+let ready: Promise<string | undefined> | undefined;
+
+/**
+ * The run's fixtures' folder, once they are there: made now if no test of the run has made them
+ * yet (a minute; the run's other workers wait meanwhile). Undefined outside a test run.
+ */
+export function fixturesReady(): Promise<string | undefined> {
+  const root = process.env[PREPARED];
+  if (!root) return Promise.resolve(undefined);
+  ready ??= makeOnce(root).then(async () => {
+    await markUsed(root);
+    return root;
+  });
+  return ready;
 }
 
 export interface RunFixtures {
@@ -136,9 +201,9 @@ export interface RunFixtures {
   storeImage: string;
 }
 
-/** The run's fixtures; undefined outside a test run. */
-export function runFixtures(): RunFixtures | undefined {
-  const root = process.env[PREPARED];
+/** The run's fixtures, made if need be; undefined outside a test run. */
+async function runFixtures(): Promise<RunFixtures | undefined> {
+  const root = await fixturesReady();
   if (!root) return undefined;
   return {
     fittedDataDir: path.join(root, 'fitted'),
@@ -161,7 +226,7 @@ export async function prefittedDataDir(prefix = 'prefitted-'): Promise<string> {
  * a start there would have left them. Outside a test run, it only makes the folder.
  */
 export async function addFittedModels(dataDir: string): Promise<void> {
-  const fixtures = runFixtures();
+  const fixtures = await runFixtures();
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (fixtures) await cp(path.join(fixtures.fittedDataDir, 'vectors'), path.join(dataDir, 'vectors'), { recursive: true });
 }
@@ -170,7 +235,7 @@ let image: Promise<Uint8Array> | undefined;
 
 /** A new in-memory store, migrated, as a copy of the run's image; undefined outside a test run. */
 export async function storeFromImage(): Promise<Db | undefined> {
-  const fixtures = runFixtures();
+  const fixtures = await runFixtures();
   if (!fixtures) return undefined;
   image ??= readFile(fixtures.storeImage);
   return openEmbeddedDbFromImage(await image);
