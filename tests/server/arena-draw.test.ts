@@ -1,3 +1,4 @@
+// Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { decidedRoundsPerPair, leastDecidedPair, leastDecidedPairs, pairCounts, pairKey, pickOne } from '../../server/modules/arena/draw.ts';
 import { seededRandom } from '../../common/seeded-random.ts';

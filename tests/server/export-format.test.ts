@@ -1,3 +1,4 @@
+// Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { CSV_HEADER, csvField, csvRow, EXPORT_FIELDS, jsonLine, parseExportCursor, parseExportTime, winnerOf, type ExportRow } from '../../server/modules/arena/export-format.ts';
 

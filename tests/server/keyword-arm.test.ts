@@ -1,3 +1,4 @@
+// Starts no server, store or engine: it does not wait for the run's fixtures.
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { KeywordIndex } from '../../server/modules/search/models/keyword-arm.ts';

@@ -1,3 +1,4 @@
+// Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { matchStrength, saysLittle } from '../../common/search/match-strength.ts';
 

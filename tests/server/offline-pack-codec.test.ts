@@ -1,3 +1,4 @@
+// Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { decodePack, dequantiseRows, encodePack, PackError, QuantisedRows, quantiseRows } from '../../common/offline/pack-codec.ts';
 import { projectionRows, randomProjection } from '../../common/search/random-projection.ts';

@@ -1,3 +1,4 @@
+// Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { AnswerCache, CHEAP_MS, MAX_STALE_MS, REUSE_FACTOR } from '../../server/modules/arena/stats/stats-cache.ts';
 

@@ -1,3 +1,4 @@
+// Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { baseForms, Lexicon, lexiconFor } from '../../common/search/lexicon.ts';
 import { ARCHAIC_FORMS, modernise, terms } from '../../common/search/text.ts';
