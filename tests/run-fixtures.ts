@@ -82,8 +82,9 @@ async function prepare(folder: string): Promise<void> {
 
 /** Removes the kept folders of other hashes that no run has used for UNUSED_FOR_MS, and half-made ones as old. */
 async function pruneOthers(keep: string): Promise<void> {
-  for (const name of await readdir(CACHE).catch(() => [] as string[])) {
-    const folder = path.join(CACHE, name);
+  const cache = path.dirname(keep);
+  for (const name of await readdir(cache).catch(() => [] as string[])) {
+    const folder = path.join(cache, name);
     if (folder === keep) continue;
     const used = await stat(path.join(folder, 'ready')).catch(() => stat(folder).catch(() => null));
     if (used && Date.now() - used.mtimeMs > UNUSED_FOR_MS) await rm(folder, { recursive: true, force: true });
@@ -113,13 +114,14 @@ async function abandoned(lock: string): Promise<boolean> {
 /**
  * Makes the fixtures into `folder` unless they are there: one process at a time (the one that
  * takes the lock; the rest wait for its `ready`), into a folder of its own, then renamed into
- * place, so that a run cut short leaves nothing half made.
+ * place, so that a run cut short leaves nothing half made. `make` fills the folder it is given and
+ * ends with its `ready` file (tests/fixtures/prepare-run.ts; run-fixtures-lock.test.ts gives its own).
  */
-async function makeOnce(folder: string): Promise<void> {
+export async function makeOnce(folder: string, make: (into: string) => Promise<void> = prepare): Promise<void> {
   const lock = lockOf(folder);
   for (;;) {
     if (existsSync(path.join(folder, 'ready'))) return;
-    await mkdir(CACHE, { recursive: true });
+    await mkdir(path.dirname(folder), { recursive: true });
     const taken = await mkdir(lock).then(
       () => true,
       (error: NodeJS.ErrnoException) => {
@@ -139,7 +141,7 @@ async function makeOnce(folder: string): Promise<void> {
       if (existsSync(path.join(folder, 'ready'))) return;
       const making = `${folder}.making-${process.pid}-${Date.now()}`;
       try {
-        await prepare(making);
+        await make(making);
         await rename(making, folder).catch((error: NodeJS.ErrnoException) => {
           // Another run put the same hash in place first: its folder is as good as ours.
           if (!existsSync(path.join(folder, 'ready'))) throw error;
