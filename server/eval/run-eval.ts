@@ -4,6 +4,7 @@ import { startRetrieval } from '../modules/search/index.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
 import { loadQuestions, partsAsked, ranksFor, table, twinsOf, twinTable, type RankedSearch } from './evaluate.ts';
 import { agreement, CHAPTERS_IN_ORDER, score } from './metrics.ts';
+import { loadMarkPairs, markAgreement } from './marked-sentences.ts';
 import { noticeTable, type ArmAnswer } from './notice-calibration.ts';
 import { runSweep } from './sweep.ts';
 import { typodQuestions } from './typos.ts';
@@ -71,6 +72,19 @@ async function main(): Promise<void> {
     }
     console.log(`\nThe notice that the book says little (common/search/match-strength.ts), on the ${set.length} questions:\n`);
     console.log(noticeTable(set, arms));
+    if (part === 'dev') {
+      const { pairs } = await loadMarkPairs();
+      console.log(`\nThe marked sentence against the one a reader would mark (server/eval/marked-sentences.json, ${pairs.length} dev pairs):\n`);
+      for (const entry of vectorArms) {
+        const search = (query: string) => engine.search(query, 10, entry.id);
+        const line = [];
+        for (const half of ['tuned', 'held out'] as const) {
+          const a = await markAgreement(search, pairs.filter((p) => p.set === half));
+          line.push(`${half}: ${a.same} of ${a.found} (${a.sameOrAlso} with the other sentences a reader could mark)`);
+        }
+        console.log(`- ${entry.family}: ${line.join('; ')}`);
+      }
+    }
     const { typod, generated } = typodQuestions(set);
     const twins = twinsOf(typod);
     const twinRows = [];
