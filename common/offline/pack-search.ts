@@ -50,7 +50,7 @@ export class PackSearch {
     const perModel = await Promise.all(
       this.models.map(async (model) => {
         const vector = await model.index.model.embedQuery(question);
-        const { hits, strength } = rankForResults(model, model.index, vector, topK);
+        const { hits, strength } = rankForResults(model, model.index, vector, topK, { question, passages: this.passages });
         return resultsOf(model, this.passages, hits, strength);
       }),
     );

@@ -93,12 +93,21 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
   const model = corpusModel(identity, k + lexicalDims + englishDims, (text) => embed(countTerms(text, vocabulary, lexicon), text));
   // A query, its slips mended, also counts for its words' WordNet relatives in the book; a passage only for its own words.
   const mend = querySpelling(state, options.typos, resources, lexicon);
+  let asked: { text: string; counts: Map<number, number> } | undefined;
   return {
     ...model,
     sentenceWeight: options.sentenceWeight,
     embedQuery: async (text) => {
       const query = mend(text);
-      return embed(countTerms(query, vocabulary, lexicon, options.expansion, options.glossary), query);
+      const counts = countTerms(query, vocabulary, lexicon, options.expansion, options.glossary);
+      asked = { text, counts };
+      return embed(counts, query);
+    },
+    markTerms: {
+      // The terms the question's vector was just made from, or read again.
+      question: (text) =>
+        tfidfRow(asked?.text === text ? asked.counts : countTerms(mend(text), vocabulary, lexicon, options.expansion, options.glossary), idf),
+      sentence: (text) => tfidfRow(countTerms(text, vocabulary, lexicon), idf),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { EmbeddingModel } from './types.ts';
 import { DotKernel } from './dot-kernel.ts';
+import { MARK_GLOSS_WEIGHT } from './mark.ts';
 
 export interface ScoredPassage {
   /** Position of the passage in the book (its passage_index). */
@@ -27,6 +28,12 @@ export interface SentenceVectors {
    */
   glossLines?: { first: Float32Array; vectors: Float32Array };
 }
+
+/**
+ * A sentence's score for the mark (mark.ts), from its score so far: by the passage's place in the
+ * book and the sentence's offsets in its text.
+ */
+export type SentenceScore = (passage: number, start: number, end: number, score: number) => number;
 
 /** One model's passage vectors, row after row in one Float32Array, searched by exact cosine scan. */
 export class PassageIndex {
@@ -60,10 +67,10 @@ export class PassageIndex {
   }
 
   /** The passage's sentence closest to the query, as character offsets into its text (the one `search` ranked it by). */
-  bestSentence(passage: number, query: Float32Array): { start: number; end: number } | undefined {
+  bestSentence(passage: number, query: Float32Array, score?: SentenceScore): { start: number; end: number } | undefined {
     if (!this.sentences) return undefined;
     this.kernel.setQuery(query);
-    return this.closestSentence(passage, null);
+    return this.closestSentence(passage, null, score);
   }
 
   /**
@@ -82,11 +89,12 @@ export class PassageIndex {
    * it), taken from the same pass of the kernel where it scored the sentences: a search's one
    * computation, from query vector to highlighted passages.
    */
-  rank(query: Float32Array, k: number): RankedPassage[] {
+  rank(query: Float32Array, k: number, score?: SentenceScore, marked = k): RankedPassage[] {
     const { hits, all } = this.scan(query, k);
     if (!this.sentences) return hits;
-    return hits.map((hit) => {
-      const highlight = this.closestSentence(hit.passage, all);
+    return hits.map((hit, i) => {
+      if (i >= marked) return hit;
+      const highlight = this.closestSentence(hit.passage, all, score);
       return highlight ? { ...hit, highlight } : hit;
     });
   }
@@ -110,20 +118,72 @@ export class PassageIndex {
   }
 
   /**
-   * The passage's sentence scoring best for the query the kernel holds (the first of equals):
-   * read from `all`, every row's scores, or scored now.
+   * The passage's sentence to mark for the query the kernel holds (the first of equals): the one
+   * closest to it, with the passage's gloss line closest to it counting beside (mark.ts), and
+   * `score` adding what it adds. Scores are read from `all`, every row's, or computed now.
    */
-  private closestSentence(passage: number, all: Float32Array | null): { start: number; end: number } | undefined {
+  private closestSentence(passage: number, all: Float32Array | null, score?: SentenceScore): { start: number; end: number } | undefined {
     const { first, spans } = this.sentences!;
-    const n = first[passage + 1]! - first[passage]!;
+    const at = first[passage]!;
+    const n = first[passage + 1]! - at;
     if (n === 0) return undefined;
-    const from = this.count + first[passage]!;
+    // The line first: the kernel's scores are read before it scores again.
+    const line = this.closestLine(passage, all);
+    const from = this.count + at;
+    const cosines = all ? all.subarray(from, from + n) : this.kernel.scores(from, n);
+    const withLine = line === undefined ? undefined : this.lineSentenceDots(passage).subarray(line * n, (line + 1) * n);
+    let best = 0;
+    let bestScore = -Infinity;
+    for (let s = 0; s < n; s++) {
+      let here = cosines[s]!;
+      if (withLine) here += MARK_GLOSS_WEIGHT * withLine[s]!;
+      if (score) here = score(passage, spans[(at + s) * 2]!, spans[(at + s) * 2 + 1]!, here);
+      if (here > bestScore) {
+        best = s;
+        bestScore = here;
+      }
+    }
+    return { start: spans[(at + best) * 2]!, end: spans[(at + best) * 2 + 1]! };
+  }
+
+  /** Which of the passage's gloss lines is closest to the query the kernel holds (none without lines). */
+  private closestLine(passage: number, all: Float32Array | null): number | undefined {
+    if (!this.sentences!.glossLines || MARK_GLOSS_WEIGHT === 0) return undefined;
+    const { units, count } = this;
+    const from = units[count + 1 + passage]!;
+    const n = units[count + 2 + passage]! - from;
+    if (n === 0) return undefined;
     const scores = all ? all.subarray(from, from + n) : this.kernel.scores(from, n);
     let best = 0;
-    for (let s = 1; s < n; s++) if (scores[s]! > scores[best]!) best = s;
-    const sentence = first[passage]! + best;
-    return { start: spans[sentence * 2]!, end: spans[sentence * 2 + 1]! };
+    for (let l = 1; l < n; l++) if (scores[l]! > scores[best]!) best = l;
+    return best;
   }
+
+  /** Each of the passage's gloss lines' cosine with each of its sentences, line after line (worked out once, then kept). */
+  private lineSentenceDots(passage: number): Float32Array {
+    let dots = this.lineDots.get(passage);
+    if (dots) return dots;
+    const { first, vectors } = this.sentences!;
+    const lines = this.sentences!.glossLines!;
+    const dim = this.model.dim;
+    const sentences = first[passage + 1]! - first[passage]!;
+    const lineFrom = lines.first[passage]!;
+    const lineCount = lines.first[passage + 1]! - lineFrom;
+    dots = new Float32Array(lineCount * sentences);
+    for (let l = 0; l < lineCount; l++) {
+      const lo = (lineFrom + l) * dim;
+      for (let s = 0; s < sentences; s++) {
+        const so = (first[passage]! + s) * dim;
+        let dot = 0;
+        for (let c = 0; c < dim; c++) dot += lines.vectors[lo + c]! * vectors[so + c]!;
+        dots[l * sentences + s] = dot;
+      }
+    }
+    this.lineDots.set(passage, dots);
+    return dots;
+  }
+
+  private readonly lineDots = new Map<number, Float32Array>();
 }
 
 /** The k best of `scores`, best first. */

@@ -1,7 +1,8 @@
 import type { SearchResult } from '../../contract/api-schemas.ts';
-import type { PassageIndex, RankedPassage } from './passage-index.ts';
+import type { PassageIndex, RankedPassage, SentenceScore } from './passage-index.ts';
 import { markOf, type PassageParagraph } from './paragraph-map.ts';
 import { matchStrength, STRENGTH_DEPTH } from './match-strength.ts';
+import { markScore } from './mark.ts';
 import { modelType } from './types.ts';
 
 /** What a result says of its passage (the server's corpus passages, a device's pack). */
@@ -28,17 +29,25 @@ export interface ServedModel {
  * The best `topK` passages for a query's vector, each with its sentence closest to the query: a
  * passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
  */
-export function rankPassages(index: PassageIndex, vector: Float32Array, topK: number): RankedPassage[] {
-  return index.rank(vector, topK).filter((hit) => hit.similarity > 1e-6);
+export function rankPassages(index: PassageIndex, vector: Float32Array, topK: number, score?: SentenceScore, marked = topK): RankedPassage[] {
+  return index.rank(vector, topK, score, marked).filter((hit) => hit.similarity > 1e-6);
 }
 
 /**
  * A model's best `topK` passages for a query's vector and the strength of its best match
  * (match-strength.ts: how far the first stands above the next nine), from one ranking deep enough
- * for both: what a search answers with, on the server and on a device.
+ * for both: what a search answers with, on the server and on a device. Given the question and
+ * the passages' texts, each passage's mark also weighs the question's own words (mark.ts).
  */
-export function rankForResults(model: { id: string }, index: PassageIndex, vector: Float32Array, topK: number): { hits: RankedPassage[]; strength?: number } {
-  const hits = rankPassages(index, vector, Math.max(topK, STRENGTH_DEPTH));
+export function rankForResults(
+  model: { id: string },
+  index: PassageIndex,
+  vector: Float32Array,
+  topK: number,
+  mark?: { question: string; passages: readonly { text: string }[] },
+): { hits: RankedPassage[]; strength?: number } {
+  const score = mark ? markScore(index.model, mark.question, mark.passages) : undefined;
+  const hits = rankPassages(index, vector, Math.max(topK, STRENGTH_DEPTH), score, topK);
   const strength = matchStrength(model.id, hits.map((hit) => hit.similarity));
   return { hits: hits.slice(0, topK), ...(strength !== undefined ? { strength } : {}) };
 }

@@ -53,9 +53,10 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
-  const embed = (text: string, expansion: number, glossary: number): Float32Array => {
+  const embed = (text: string, expansion: number, glossary: number, keep?: (counts: Map<number, number>) => void): Float32Array => {
     // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
     const counts = countTerms(text, vocabulary, lexicon, expansion, glossary);
+    keep?.(counts);
     const own = normalise(removeDirection(weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]), common));
     if (!english) return own;
     // The book's part and the English part, each unit length, the English one counting `english`;
@@ -68,9 +69,23 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
   // A query, its slips mended, also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
   const model = corpusModel(identity, k + englishDims, (text) => embed(text, 0, 0));
   const mend = querySpelling(state, options.typos ?? false, resources, lexicon);
+  let asked: { text: string; counts: Map<number, number> } | undefined;
   return {
     ...model,
     sentenceWeight: options.sentenceWeight ?? 0,
-    embedQuery: async (text) => embed(mend(text), options.expansion ?? 0, options.glossary ?? 0),
+    embedQuery: async (text) => embed(mend(text), options.expansion ?? 0, options.glossary ?? 0, (counts) => (asked = { text, counts })),
+    markTerms: {
+      // The terms the question's vector was just made from, or read again.
+      question: (text) =>
+        weighed(asked?.text === text ? asked.counts : countTerms(mend(text), vocabulary, lexicon, options.expansion ?? 0, options.glossary ?? 0), weights),
+      sentence: (text) => weighed(countTerms(text, vocabulary, lexicon), weights),
+    },
   };
+}
+
+/** Each term's count times its SIF weight (the rarer in the book, the more). */
+function weighed(counts: Map<number, number>, weights: Float32Array): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [id, n] of counts) out.set(id, n * weights[id]!);
+  return out;
 }

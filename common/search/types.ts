@@ -22,8 +22,20 @@ export interface EmbeddingModel {
    * one). 0 or absent: the text alone.
    */
   readonly glossWeight?: number;
+  /**
+   * The model's own terms, weighed, for choosing which sentence of a passage to mark (mark.ts):
+   * a question's with the relatives it counts for (WordNet, the reader's thesaurus), a sentence's
+   * its own. Absent: the mark is the sentence closest by cosine alone.
+   */
+  readonly markTerms?: MarkTerms;
   embedQuery(text: string): Promise<Float32Array>;
   embedPassages(texts: string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]>;
+}
+
+/** Term ids and their weights, as a model reads a question and a sentence of the book. */
+export interface MarkTerms {
+  question(text: string): Map<number, number>;
+  sentence(text: string): Map<number, number>;
 }
 
 /** What a corpus model may draw on beyond the book: general English word vectors. */

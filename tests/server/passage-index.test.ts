@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EmbeddingModel } from '../../common/search/types.ts';
 import { PassageIndex, stack } from '../../common/search/passage-index.ts';
 import { DotKernel } from '../../common/search/dot-kernel.ts';
+import { markScore } from '../../common/search/mark.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
 
 const unit = (v: number[]) => {
@@ -64,6 +65,36 @@ describe('passage search', () => {
     expect(hits[0]!.similarity).toBeCloseTo(0.4 * 0.8 + 0.6, 6);
     // The mark is still one of B's own sentences.
     expect(index.bestSentence(1, question)).toEqual({ start: 0, end: 5 });
+  });
+
+  it('marks, of two sentences nearly as close, the one its gloss line closest to the question describes', () => {
+    // One passage, two sentences: the first a little closer to the question (0.80 against 0.78),
+    // the second the one the gloss line nearest the question (0.70) says in other words.
+    const passage = stack([unit([1, 0, 0])], 3);
+    const sentences = { first: Float32Array.from([0, 2]), spans: Float32Array.from([0, 10, 11, 20]), vectors: stack([unit([0.8, 0.6, 0]), unit([0.78, 0, 0.626])], 3) };
+    const without = new PassageIndex(model(3, 0.6), passage, sentences);
+    expect(without.rank(question, 1)[0]!.highlight).toEqual({ start: 0, end: 10 });
+    const glossLines = { first: Float32Array.from([0, 2]), vectors: stack([unit([0, 1, 0]), unit([0.7, 0, 0.714])], 3) };
+    const withGloss = new PassageIndex(model(3, 0.6), passage, { ...sentences, glossLines });
+    expect(withGloss.rank(question, 1)[0]!.highlight).toEqual({ start: 11, end: 20 });
+    expect(withGloss.bestSentence(0, question)).toEqual({ start: 11, end: 20 });
+    // What ranks the passage is unchanged: its closest unit, here the gloss line (0.7) below the sentence (0.8).
+    expect(withGloss.search(question, 1)[0]!.similarity).toBeCloseTo(without.search(question, 1)[0]!.similarity, 6);
+  });
+
+  it('marks the sentence holding the question’s own words when the model weighs them', () => {
+    // Two sentences equally close by cosine; the question's rare word is in the second.
+    const sentences = { first: Float32Array.from([0, 2]), spans: Float32Array.from([0, 10, 11, 20]), vectors: stack([unit([1, 0, 0]), unit([1, 0, 0])], 3) };
+    const texts = [{ text: 'give bread give alms' }];
+    const ids: Record<string, number> = { alms: 1, give: 2, bread: 3 };
+    const terms = (text: string) => new Map(text.split(' ').map((w) => [ids[w]!, w === 'alms' ? 3 : 1] as [number, number]));
+    const withTerms: EmbeddingModel = { ...model(3, 0.6), markTerms: { question: terms, sentence: terms } };
+    const index = new PassageIndex(withTerms, stack([unit([1, 0, 0])], 3), sentences);
+    expect(index.rank(question, 1)[0]!.highlight).toEqual({ start: 0, end: 10 });
+    const score = markScore(withTerms, 'alms', texts);
+    expect(index.rank(question, 1, score)[0]!.highlight).toEqual({ start: 11, end: 20 });
+    // A model without terms of its own marks by cosine alone.
+    expect(markScore(model(3, 0.6), 'alms', texts)).toBeUndefined();
   });
 
   it('ranks a passage without sentences by itself, and gives no more results than passages', () => {

@@ -76,7 +76,10 @@ export class RetrievalEngine {
     if ('keyword' in entry) {
       results = resultsOf(entry, this.corpus.passages, entry.keyword.rank(query, topK));
     } else {
-      const { hits, strength } = rankForResults(entry, entry.index, await this.queryVector(entry.index, query), topK);
+      const { hits, strength } = rankForResults(entry, entry.index, await this.queryVector(entry.index, query), topK, {
+        question: query,
+        passages: this.corpus.passages,
+      });
       results = resultsOf(entry, this.corpus.passages, hits, strength);
     }
     this.onModelSearch?.(entry.id, (performance.now() - started) / 1000);
