@@ -29,7 +29,11 @@ export function noticeRates(questions: EvalQuestion[], judged: ArmAnswer[], show
   let onHits = 0;
   questions.forEach((q, i) => {
     const rank = firstHitRank(judged[i]!.texts, q.gold);
-    const notice = saysLittle(shown.map(({ model, answers }) => matchStrength(model, answers[i]!.similarities)));
+    const firsts = shown.map(({ answers }) => answers[i]!.texts[0]);
+    const notice = saysLittle(
+      shown.map(({ model, answers }) => matchStrength(model, answers[i]!.similarities)),
+      firsts.length > 1 && firsts.every((text) => text !== undefined && text === firsts[0]),
+    );
     if (rank === null || rank > 3) {
       misses += 1;
       if (notice) onMisses += 1;

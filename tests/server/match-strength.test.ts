@@ -1,13 +1,17 @@
-// Starts no server, store or engine: it does not wait for the run's fixtures.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchStrength, saysLittle } from '../../common/search/match-strength.ts';
+import { EXAMPLE_QUESTIONS } from '../../src/features/search/example-questions.ts';
+import { loadQuestions } from '../../server/eval/evaluate.ts';
+import { noticeRates, type ArmAnswer } from '../../server/eval/notice-calibration.ts';
+import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
+import { corpusEngine } from './engine-helpers.ts';
 
 describe("a model's match strength", () => {
   it('measures how far the first passage stands above the next nine, in the model’s own scale', () => {
-    // first 0.4, the next nine 0.2 on average: 0.2 above them, in units of LSA's 0.092.
-    expect(matchStrength('lsa-96', [0.4, ...Array(9).fill(0.2)])).toBeCloseTo(0.2 / 0.092, 2);
+    // first 0.4, the next nine 0.2 on average: 0.2 above them, in units of LSA's 0.111.
+    expect(matchStrength('lsa-96', [0.4, ...Array(9).fill(0.2)])).toBeCloseTo(0.2 / 0.111, 2);
     // A first passage no better than the rest, and not close, is a weak match.
-    expect(matchStrength('sif-150', Array(10).fill(0.3))).toBeCloseTo(0.3 / 0.5, 3);
+    expect(matchStrength('sif-150', Array(10).fill(0.3))).toBeCloseTo(0.3 / 0.495, 3);
   });
 
   it('calls a close first passage an answer, however many passages are as close', () => {
@@ -16,7 +20,7 @@ describe("a model's match strength", () => {
   });
 
   it('counts missing ranks as nothing found, and gives nothing for a model with no scale', () => {
-    expect(matchStrength('lsa-96', [0.092])).toBeCloseTo(1, 3);
+    expect(matchStrength('lsa-96', [0.111])).toBeCloseTo(1, 3);
     expect(matchStrength('lsa-96', [])).toBe(0);
     expect(matchStrength('bm25', [0.9, 0.1])).toBeUndefined();
   });
@@ -28,9 +32,51 @@ describe('the notice that the book says little', () => {
     expect(saysLittle([0.4, 1.8])).toBe(false);
   });
 
+  it('counts two arms choosing the same passage as a sign the book answers', () => {
+    expect(saysLittle([0.8, 0.9])).toBe(true);
+    expect(saysLittle([0.8, 0.9], true)).toBe(false);
+    expect(saysLittle([0.4, 0.6], true)).toBe(true);
+    // One arm alone meets no other.
+    expect(saysLittle([0.9, undefined], true)).toBe(true);
+  });
+
   it('weighs only the arms that have a strength, and stays silent when none has', () => {
     expect(saysLittle([0.5, undefined])).toBe(true);
     expect(saysLittle([1.5, undefined])).toBe(false);
     expect(saysLittle([undefined, undefined])).toBe(false);
   });
+});
+
+describe('the notice on the book', () => {
+  let engine: RetrievalEngine;
+  beforeAll(async () => {
+    engine = await corpusEngine();
+  }, 120_000);
+
+  const first = async (query: string) => Promise.all(['lsa-96', 'sif-150'].map(async (model) => (await engine.search(query, 3, model))[0]!));
+
+  it('never appears on the questions the app offers as examples (the README’s among them)', async () => {
+    for (const question of EXAMPLE_QUESTIONS) {
+      const [lsa, sif] = await first(question);
+      expect(saysLittle([lsa!.strength, sif!.strength], lsa!.id === sif!.id), question).toBe(false);
+    }
+  });
+
+  it('on the dev questions, appears on at least 70% of those whose first three miss and at most 8% of those answered right first', async () => {
+    const questions = (await loadQuestions()).filter((q) => q.part === 'dev');
+    const arms: Array<{ model: string; answers: ArmAnswer[] }> = [];
+    for (const model of ['lsa-96', 'sif-150']) {
+      const answers: ArmAnswer[] = [];
+      for (const q of questions) {
+        const results = await engine.search(q.query, 10, model);
+        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity) });
+      }
+      arms.push({ model, answers });
+    }
+    for (const arm of arms) {
+      const rates = noticeRates(questions, arm.answers, arms);
+      expect(rates.onMisses, arm.model).toBeGreaterThanOrEqual(0.7);
+      expect(rates.onHits, arm.model).toBeLessThanOrEqual(0.08);
+    }
+  }, 120_000);
 });

@@ -188,7 +188,10 @@ export default function SearchPage() {
           )}
         </Text>
         {samePassage && <Text as="p">Both models chose the same passage.</Text>}
-        {round.pair.length > 0 && saysLittle(round.pair.map((result) => result.strength)) && (
+        {round.pair.length > 0 && saysLittle(
+            round.pair.map((result) => result.strength),
+            samePassage,
+          ) && (
           <MessageBar intent="info" layout="multiline" data-testid="says-little">
             <MessageBarBody>
               <MessageBarTitle>The book says little about this</MessageBarTitle>
