@@ -36,8 +36,9 @@ describe('the notice that the book says little', () => {
     expect(saysLittle([0.8, 0.9])).toBe(true);
     expect(saysLittle([0.8, 0.9], true)).toBe(false);
     expect(saysLittle([0.4, 0.6], true)).toBe(true);
-    // One arm alone meets no other.
-    expect(saysLittle([0.9, undefined], true)).toBe(true);
+    // One arm alone meets no other, and is held to a bar of 0.9.
+    expect(saysLittle([0.85, undefined], true)).toBe(true);
+    expect(saysLittle([0.95, undefined])).toBe(false);
   });
 
   it('weighs only the arms that have a strength, and stays silent when none has', () => {
