@@ -200,6 +200,8 @@ export async function writeFakeBuild(): Promise<string> {
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
   await mkdir(path.join(dir, 'prerendered'));
   await writeFile(path.join(dir, 'prerendered', 'login.html'), '<!doctype html><title>login</title><div id="root"><form></form></div>');
+  await mkdir(path.join(dir, 'prerendered', 'read'));
+  await writeFile(path.join(dir, 'prerendered', 'read', 'ch4.html'), '<!doctype html><title>ch4</title><div id="root"><article></article></div>');
   // As the build leaves a script: hashed, with its brotli and gzip beside it; and one left plain.
   await mkdir(path.join(dir, 'assets'));
   const script = 'console.log("the app");'.repeat(20);

@@ -57,7 +57,9 @@ describe('HTTP behaviour shared by every route', () => {
       expect(res.headers.get('cache-control'), route).toBe('no-cache');
       expect(await res.text(), route).toContain('<title>login</title>');
     }
-    for (const route of ['/dashboard', '/login/extra', '/prerendered']) {
+    // A page in a sub-folder of the pre-rendered pages: a chapter of the reader.
+    expect(await (await server.api('/read/ch4')).text()).toContain('<title>ch4</title>');
+    for (const route of ['/dashboard', '/login/extra', '/prerendered', '/read/ch9', '/read']) {
       expect(await (await server.api(route)).text(), route).toContain('<title>shell</title>');
     }
   });

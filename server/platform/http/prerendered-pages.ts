@@ -8,11 +8,16 @@ export function prerenderedFileName(routePath: string): string {
   return `${routePath === '/' ? 'index' : routePath.slice(1)}.html`;
 }
 
-/** Route path → file under the static root, for every pre-rendered page the build wrote. */
+/**
+ * Route path → file under the static root, for every pre-rendered page the build wrote, those in
+ * sub-folders too (`read/ch4.html` is `/read/ch4`).
+ */
 export function findPrerenderedPages(staticDir: string): Map<string, string> {
   let names: string[];
   try {
-    names = readdirSync(path.join(staticDir, PRERENDERED_DIR)).filter((name) => name.endsWith('.html'));
+    names = readdirSync(path.join(staticDir, PRERENDERED_DIR), { recursive: true, encoding: 'utf8' })
+      .map((name) => name.split(path.sep).join('/'))
+      .filter((name) => name.endsWith('.html'));
   } catch {
     return new Map();
   }
