@@ -94,19 +94,57 @@ describe('the reader in Chromium, against the real server', () => {
     await page.waitForURL(`**#ref-${label}`);
 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    // The book is held back, so that the app cannot take the chapter over before the reader acts.
+    let releaseBook = () => {};
+    const bookHeld = new Promise<void>((resolve) => (releaseBook = resolve));
+    await context.route('**/api/book', async (route) => {
+      await bookHeld;
+      await route.fallback();
+    });
     await page.goto(`${suite.server.url}/read/ch4#p12`);
-    // The pre-rendered page is there before the app takes it over, which then lands on the paragraph.
+    // The pre-rendered chapter, from its HTML alone: its title, and the paragraph on screen with the focus.
+    expect(await page.title()).toBe(`${part('ch4').heading} · The Alchemy of Happiness`);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('p12');
-    // By keyboard: the paragraph's number opens its menu, whose first item copies it with its citation.
+    const landedAt = await page.locator('#p12').evaluate((el) => el.getBoundingClientRect().top);
+    expect(landedAt).toBeGreaterThanOrEqual(0);
+    expect(landedAt).toBeLessThan(200);
+    // By keyboard, before the app has taken the page over: the paragraph's number opens its menu
+    // once it has, whose first item copies it with its citation. The app takes neither the focus
+    // nor the page's place back to where it first landed.
     await page.getByRole('button', { name: 'Paragraph 12: copy, share or save' }).focus();
     await page.keyboard.press('Enter');
+    releaseBook();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Copy with citation');
+    expect(await page.locator('#p12').evaluate((el) => el.getBoundingClientRect().top)).toBe(landedAt);
+    expect(consoleErrors).toEqual([]);
     await page.keyboard.press('Enter');
     await page.getByText('Copied, with its citation.').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     const p12 = part('ch4').paragraphs[11]!;
     expect(copied).toBe(citation(book, part('ch4'), p12, suite.server.url));
     expect(copied).toMatch(/^[^\n]+\n\n— al-Ghazzali, The Alchemy of Happiness, tr\. Claud Field \(London: John Murray, 1909\), ch\. IV, ¶12, pp?\. \d+(–\d+)?\. <http:\/\/[^>]+\/read\/ch4#p12>$/);
+  });
+
+  it('takes over a shared link to a marked sentence as it was pre-rendered, then marks the sentence', async () => {
+    const p = part('ch4').paragraphs.find((q) => q.kind === 'paragraph' && q.n > 10 && q.text.length > 400)!;
+    const page = await open(`/read/ch4?mark=${p.n}:200-300#p${p.n}`);
+    const mark = page.getByTestId('marked-sentence');
+    await mark.waitFor();
+    expect(await mark.innerText()).toBe(p.text.slice(200, 300));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`p${p.n}`);
+    await expect.poll(() => mark.evaluate((el) => el.getBoundingClientRect().top > 0 && el.getBoundingClientRect().bottom < window.innerHeight)).toBe(true);
+    // No mismatch: the page's first render is the pre-rendered one, without the mark.
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows a link to a part that does not exist the reader\'s own not-found state', async () => {
+    const reply = await fetch(`${suite.server.url}/read/ch99`);
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).not.toContain('<title>Chapter');
+    const page = await open('/read/ch99');
+    await page.getByRole('alert').filter({ hasText: 'This part of the book could not be found.' }).waitFor();
+    await page.getByRole('link', { name: "The book's contents" }).click();
+    await page.getByRole('heading', { level: 1, name: 'The Alchemy of Happiness' }).waitFor();
   });
 
   it("lands a result's Read in context on its sentence, marked, and returns to the same results", async () => {
@@ -163,7 +201,9 @@ describe('the reader in Chromium, against the real server', () => {
       await page.reload();
       await waitForApp(page);
       await page.getByRole('heading', { level: 1, name: part('ch7').heading }).waitFor();
-      expect(await page.getByTestId('reader-paper').getAttribute('data-tone')).toBe('dark');
+      // The pre-rendered chapter shows first on the app's paper; the device's choice follows once
+      // the app has taken it over (with the book).
+      await expect.poll(() => page.getByTestId('reader-paper').getAttribute('data-tone')).toBe('dark');
       expect(await page.getByTestId('reader-paper').evaluate((el) => getComputedStyle(el).fontSize)).toBe('22px');
       // Where the reader was is offered on the contents.
       await page.goto(`${suite.server.url}/read`);

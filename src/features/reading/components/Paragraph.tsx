@@ -1,4 +1,6 @@
 import { Button, makeStyles, mergeClasses, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useEarlyAction } from '../../../lib/early-input.ts';
 import { savePassage } from '../../saved/index.ts';
 import type { Book, BookParagraph, BookPart } from '../book.ts';
 import { citation, paragraphPath, pieces, type Mark } from '../reader-text.ts';
@@ -82,11 +84,16 @@ export function Paragraph(props: {
   const { book, part, paragraph: p, mark, noteNumber, firstMarks, onCopied } = props;
   const kind = p.kind === 'verse' ? styles.verse : p.kind === 'list' ? styles.list : undefined;
   const seen = new Set<string>();
+  // The number is a control of a pre-rendered page: pressed before the app has taken the page
+  // over, its menu opens once it has (contract/early-input-script.ts).
+  const action = `paragraph-${p.n}`;
+  const [open, setOpen] = useState(false);
+  useEarlyAction(action, () => setOpen(true));
   return (
     <p id={`p${p.n}`} data-paragraph={p.n} tabIndex={-1} className={mergeClasses(styles.paragraph, kind)}>
-      <Menu positioning="below-start">
+      <Menu positioning="below-start" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <MenuTrigger disableButtonEnhancement>
-          <Button className={styles.number} appearance="transparent" aria-label={`Paragraph ${p.n}: copy, share or save`}>
+          <Button className={styles.number} appearance="transparent" aria-label={`Paragraph ${p.n}: copy, share or save`} data-early-action={action}>
             {p.n}
           </Button>
         </MenuTrigger>

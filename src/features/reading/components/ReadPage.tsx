@@ -74,7 +74,10 @@ function Chapter({ book, part }: { book: Book; part: BookPart }) {
   const reader = useReaderStyles();
   const hydrated = useHydrated();
   const search = useSearch();
-  const mark: Mark | null = useMemo(() => parseMark(new URLSearchParams(search).get('mark')), [search]);
+  const asked: Mark | null = useMemo(() => parseMark(new URLSearchParams(search).get('mark')), [search]);
+  // The pre-rendered page is the part as a shared link shows it, with no sentence marked (its
+  // address has no query): the app takes it over as it is, and marks the sentence right after.
+  const mark = hydrated ? asked : null;
   const { previous, next } = neighbours(book, part.slug);
   const [copied, setCopied] = useState<CopyOutcome | null>(null);
   const column = useRef<HTMLDivElement>(null);
@@ -96,6 +99,12 @@ function Chapter({ book, part }: { book: Book; part: BookPart }) {
   // there, so that a keyboard or screen reader goes on from it.
   // Once per arrival: the book's data arriving again (from the network after the pre-rendered
   // page, or a newer copy) must not take the focus back from wherever the reader has gone since.
+  // The focus is taken only from nowhere (the body). A pre-rendered page was already scrolled to
+  // its paragraph, and the paragraph focused, by the browser from the HTML alone; the reader may
+  // have gone on from there (Tab, a paragraph's menu) before the app took the page over. Taking
+  // it over moves neither, and marking a result's sentence right after scrolls to it only while
+  // the focus is still where the browser put it.
+  const [takenOver] = useState(!hydrated);
   const landed = useRef('');
   useLayoutEffect(() => {
     const n = paragraphOfHash(window.location.hash) ?? mark?.n ?? null;
@@ -104,10 +113,13 @@ function Chapter({ book, part }: { book: Book; part: BookPart }) {
     const target = n ? document.getElementById(`p${n}`) : window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
     if (!target) return;
     landed.current = arrival;
+    const focus = document.activeElement;
+    const stayed = !focus || focus === document.body || focus === target;
+    if (takenOver && !stayed) return;
     const sentence = target.querySelector('mark');
-    (sentence ?? target).scrollIntoView({ block: sentence ? 'center' : 'start' });
-    target.focus({ preventScroll: true });
-  }, [mark, part]);
+    if (hydrated && (!takenOver || sentence)) (sentence ?? target).scrollIntoView({ block: sentence ? 'center' : 'start' });
+    if (stayed) target.focus({ preventScroll: true });
+  }, [mark, part, hydrated, takenOver]);
 
   // Where the reader is, kept as they scroll: "Continue reading" goes back there.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { Button, makeStyles, mergeClasses, ToggleButton, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useEarlyAction } from '../../../lib/early-input.ts';
 import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { useTheme } from '../../../lib/theme/theme-store.ts';
 import { DEFAULT_SIZE, FONT_SIZES, TONES, useReaderSettings, type Tone } from '../reader-settings.ts';
@@ -39,6 +40,12 @@ export function ReaderFrame({ way, children }: { way: ReactNode; children: React
   const chosenSize = useReaderSettings((s) => s.size);
   const size = useHydrated() ? chosenSize : DEFAULT_SIZE;
   const { setTone, resize } = useReaderSettings.getState();
+  // Pressed before the app has taken a pre-rendered page over, they act once it has.
+  useEarlyAction('reader-smaller', () => resize(-1));
+  useEarlyAction('reader-larger', () => resize(1));
+  useEarlyAction('reader-light', () => setTone('light'));
+  useEarlyAction('reader-sepia', () => setTone('sepia'));
+  useEarlyAction('reader-dark', () => setTone('dark'));
   return (
     <>
       <div className={styles.bar}>
@@ -47,18 +54,18 @@ export function ReaderFrame({ way, children }: { way: ReactNode; children: React
         </nav>
         <div className={styles.settings} role="group" aria-label="Page settings">
           <div className={styles.group} role="group" aria-label="Text size">
-            <Button size="small" onClick={() => resize(-1)} disabled={size === 0} title="Smaller text">
+            <Button size="small" onClick={() => resize(-1)} disabled={size === 0} title="Smaller text" data-early-action="reader-smaller">
               <span aria-hidden="true">A−</span>
               <span className={styles.unseen}>Smaller text</span>
             </Button>
-            <Button size="small" onClick={() => resize(1)} disabled={size === FONT_SIZES.length - 1} title="Larger text">
+            <Button size="small" onClick={() => resize(1)} disabled={size === FONT_SIZES.length - 1} title="Larger text" data-early-action="reader-larger">
               <span aria-hidden="true">A+</span>
               <span className={styles.unseen}>Larger text</span>
             </Button>
           </div>
           <div className={styles.group} role="group" aria-label="Page colour">
             {TONES.map((t) => (
-              <ToggleButton key={t.tone} size="small" checked={tone === t.tone} onClick={() => setTone(t.tone)}>
+              <ToggleButton key={t.tone} size="small" checked={tone === t.tone} onClick={() => setTone(t.tone)} data-early-action={`reader-${t.tone}`}>
                 {t.label}
               </ToggleButton>
             ))}
