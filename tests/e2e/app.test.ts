@@ -162,13 +162,13 @@ describe('the PWA in Chromium, against the real server', () => {
     await expect(p.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
   });
 
-  it('shows About and Saved always, Dashboard, Insights and Logout when signed in, Login otherwise', async () => {
+  it('shows Read, About and Saved always, Dashboard, Insights and Logout when signed in, Login otherwise', async () => {
     const p = await open('/');
     const navLinks = async () => (await p.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).sort();
-    expect(await navLinks()).toEqual(['About', 'Login', 'Saved']);
+    expect(await navLinks()).toEqual(['About', 'Login', 'Read', 'Saved']);
     await signIn(p);
     await p.waitForURL('**/dashboard');
-    expect(await navLinks()).toEqual(['About', 'Dashboard', 'Insights', 'Logout', 'Saved']);
+    expect(await navLinks()).toEqual(['About', 'Dashboard', 'Insights', 'Logout', 'Read', 'Saved']);
   });
 
   it('updates every open tab when the reader signs in or out in one', async () => {

@@ -175,6 +175,62 @@ describe('a reader’s way in, the dashboard, failures and focus, in Chromium ag
     await expect.poll(() => focused(page)).toBe('H1 The Alchemy of Happiness');
   });
 
+  it('leads everyone, signed out, to the book from the navigation: by keyboard, and from the phone’s drawer', async () => {
+    const page = await open('/about');
+    await page.getByRole('heading', { name: 'About', level: 1 }).waitFor();
+    // Skip to content, the brand, then Read: the navigation's first link.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A Read');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/read');
+    // As after any link: the new page's heading has the focus, and the link says where the reader is.
+    await expect.poll(() => focused(page)).toBe('H1 The Alchemy of Happiness');
+    const read = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Read' });
+    expect(await read.getAttribute('aria-current')).toBe('page');
+    await page.getByRole('link', { name: /^Chapter IV/ }).click();
+    await page.waitForURL('**/read/ch4');
+    // On a chapter, Read is the section the reader is in.
+    expect(await read.getAttribute('aria-current')).toBe('true');
+
+    // On a phone, from the drawer, by keyboard: the menu button, the drawer's close button, Read.
+    await context?.close();
+    const phone = await open('/about', PHONE);
+    await phone.getByRole('heading', { name: 'About', level: 1 }).waitFor();
+    await phone.getByRole('button', { name: 'Open navigation' }).press('Enter');
+    const drawer = phone.getByRole('dialog');
+    await drawer.waitFor();
+    expect(await drawer.getByRole('link').allTextContents()).toEqual(['Read', 'About', 'Saved', 'Login']);
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close navigation');
+    await phone.keyboard.press('Tab');
+    expect(await focused(phone)).toBe('A Read');
+    await phone.keyboard.press('Enter');
+    await phone.waitForURL((url) => url.pathname === '/read');
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(phone)).toBe('H1 The Alchemy of Happiness');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const size of [PHONE, DESKTOP]) {
+      it(`shows Read in the navigation with no axe violations, ${colorScheme} at ${size.width}×${size.height}`, async () => {
+        const tag = `navigation-read-${colorScheme}-${size.width}`;
+        const page = await open('/read/ch4', size, { colorScheme, bypassCSP: true });
+        await page.getByRole('heading', { level: 1, name: /^Chapter IV/ }).waitFor();
+        if (size === PHONE) {
+          await page.getByRole('button', { name: 'Open navigation' }).click();
+          await page.getByRole('dialog').getByRole('link', { name: 'Read' }).waitFor();
+        } else {
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Read' }).focus();
+        }
+        await page.evaluate(() => document.fonts.ready);
+        expect(await axeViolations(page), `${tag}`).toEqual([]);
+        await mkdir(SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${tag}.png`) });
+      });
+    }
+  }
+
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const size of [PHONE, DESKTOP]) {
       it(`has no axe violations on the screens it changed, ${colorScheme} at ${size.width}×${size.height}`, async () => {

@@ -55,6 +55,8 @@ const useStyles = makeStyles({
 
 function navItems(isAuthenticated: boolean): Array<{ href: string; label: string }> {
   return [
+    // The book itself, open to everyone: its contents (/read), from which each part is read.
+    { href: '/read', label: 'Read' },
     { href: '/about', label: 'About' },
     { href: '/saved', label: 'Saved' },
     ...(isAuthenticated
@@ -93,13 +95,15 @@ export function NavBar() {
     menuButton.current?.focus();
   }, [open]);
   useEarlyAction('open-navigation', () => setOpen(true));
+  // The link of the page shown, or of the section it is in (Read, on a chapter at /read/ch4).
+  const current = (href: string) => (location === href ? 'page' : location.startsWith(`${href}/`) ? 'true' : undefined);
   const links = (onNavigate?: () => void) =>
     items.map((item) => (
       <Link
         key={item.href}
         href={item.href}
-        className={mergeClasses(styles.link, location === item.href && styles.active)}
-        aria-current={location === item.href ? 'page' : undefined}
+        className={mergeClasses(styles.link, current(item.href) && styles.active)}
+        aria-current={current(item.href)}
         onClick={onNavigate}
       >
         {item.label}
