@@ -129,6 +129,36 @@ describe('the reader, against a real server', () => {
     expect(screen.queryByTestId('marked-sentence')).toBeNull();
   });
 
+  it("lands on a paragraph's address with the focus, but leaves a focus the reader moved while the book loaded", async () => {
+    const heading = book.parts.find((p) => p.slug === 'ch4')!.heading;
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      {
+        using _page = renderAt('/read/ch4#p12');
+        expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeInTheDocument();
+        await waitFor(() => expect(document.activeElement?.id).toBe('p12'));
+        expect(scrolled.map((el) => el.id)).toContain('p12');
+      }
+      scrolled.length = 0;
+      refreshServerData(BOOK_KEY);
+      forgetBook();
+      const elsewhere = document.body.appendChild(document.createElement('button'));
+      using _page = renderAt('/read/ch4#p12');
+      // The reader goes on (Tab) before the book has arrived.
+      elsewhere.focus();
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeInTheDocument();
+      // Still scrolled to the address, the focus left where the reader put it.
+      await waitFor(() => expect(scrolled.map((el) => el.id)).toContain('p12'));
+      expect(document.activeElement).toBe(elsewhere);
+      elsewhere.remove();
+    } finally {
+      Element.prototype.scrollIntoView = () => undefined;
+    }
+  });
+
   it('links each footnote mark to its note at the end and back', async () => {
     using _page = renderAt('/read/ch1');
     const note = await screen.findByRole('link', { name: 'Note 1' }, SLOW);
