@@ -210,6 +210,14 @@ describe('the reader in Chromium, against the real server', () => {
       await page.getByRole('link', { name: /^Continue reading: Chapter VII, paragraph \d+$/ }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `test-results/screenshots/reader-contents-dark-${width}.png` });
+      // Another chapter's paragraph, pre-rendered in the default type: set in the larger type once
+      // the app has taken it over, the page still shows that paragraph, with the focus.
+      await page.goto(`${suite.server.url}/read/ch6#p10`);
+      await expect.poll(() => page.getByTestId('reader-paper').evaluate((el) => getComputedStyle(el).fontSize)).toBe('22px');
+      const top = await page.locator('#p10').evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(200);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('p10');
     });
   }
 

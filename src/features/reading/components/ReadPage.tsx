@@ -106,6 +106,16 @@ function Chapter({ book, part }: { book: Book; part: BookPart }) {
   // the focus is still where the browser put it.
   const [takenOver] = useState(!hydrated);
   const landed = useRef('');
+  // Taken over as it was pre-rendered (the default type size), the page is then set in the size
+  // chosen on this device: the paragraph it landed on stays where it was on screen, while the
+  // focus is still on it. Before the landing below, which may then centre a marked sentence.
+  const held = useRef<{ target: HTMLElement; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const was = held.current;
+    if (!hydrated || !was) return;
+    held.current = null;
+    if (document.activeElement === was.target) window.scrollBy(0, was.target.getBoundingClientRect().top - was.top);
+  }, [hydrated]);
   useLayoutEffect(() => {
     const n = paragraphOfHash(window.location.hash) ?? mark?.n ?? null;
     const arrival = `${part.slug}|${window.location.hash}|${mark ? `${mark.n}:${mark.start}-${mark.end}` : ''}`;
@@ -116,6 +126,7 @@ function Chapter({ book, part }: { book: Book; part: BookPart }) {
     const focus = document.activeElement;
     const stayed = !focus || focus === document.body || focus === target;
     if (takenOver && !stayed) return;
+    if (!hydrated) held.current = { target, top: target.getBoundingClientRect().top };
     const sentence = target.querySelector('mark');
     if (hydrated && (!takenOver || sentence)) (sentence ?? target).scrollIntoView({ block: sentence ? 'center' : 'start' });
     if (stayed) target.focus({ preventScroll: true });
