@@ -22,6 +22,7 @@ const row: ExportRow = {
   reaction_b: '👎',
   counted: true,
   left_out_reason: '',
+  kind: 'round',
 };
 
 describe('the export’s rows', () => {
@@ -52,7 +53,7 @@ describe('the export’s rows', () => {
     expect(csvField(false)).toBe('false');
     expect(CSV_HEADER).toBe(`${EXPORT_FIELDS.join(',')}\r\n`);
     expect(csvRow(row)).toBe(
-      `42,7,96d61fe343ddf5e0d8d68b1d0b08b9af,LSA lsa-96,SIF sif-150,model_a,${'ab'.repeat(16)},Ustaz,1795424400.123,"Patience, ""sabr"",\nand gratitude",ch7-13,ch1-19,v1,"He said, “Patience is the key to joy.”",The heart is a mirror.,👍,👎,true,\r\n`,
+      `42,7,96d61fe343ddf5e0d8d68b1d0b08b9af,LSA lsa-96,SIF sif-150,model_a,${'ab'.repeat(16)},Ustaz,1795424400.123,"Patience, ""sabr"",\nand gratitude",ch7-13,ch1-19,v1,"He said, “Patience is the key to joy.”",The heart is a mirror.,👍,👎,true,,round\r\n`,
     );
   });
 });

@@ -18,7 +18,8 @@ import { createLogger } from '../../server/platform/log.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { arenaSecret } from '../../server/modules/arena/sql/arena-secrets.ts';
 import { openEmbeddedDb, type Db } from '../../server/platform/store/db.ts';
-import { deleteFeedbackOf, saveFeedback, tallyVotes } from '../../server/modules/arena/sql/feedback.ts';
+import { deleteFeedbackOf, saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
 import { migrate } from '../../server/platform/store/migrate.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/modules/arena/sql/vote-rows.ts';
 import { STORES, openTestDb, type TestDb } from './harness.ts';
@@ -40,8 +41,11 @@ function askSocket(socketPath: string, path: string): Promise<{ status: number; 
 const BOUND = 2;
 const DAY = Date.parse('2026-11-23T09:00:00Z');
 
-/** A vote with its verdict, as the service stores it (the passage's id is its text here). */
-function vote(round: string | undefined, label: 'A' | 'B', model: string, reaction: Reaction, query: string, passage: string, verdict: Verdict = 'shown') {
+/**
+ * A vote with its verdict, as the service stores it (the passage's id is its text here): a vote
+ * shown with the pair its receipt drew (`pair`, its two arms in order).
+ */
+function vote(round: string | undefined, label: 'A' | 'B', model: string, reaction: Reaction, query: string, passage: string, verdict: Verdict = 'shown', pair = 'LSA\nSIF') {
   const item: FeedbackItem = {
     user_type: 'Ustaz',
     username: 'anyone',
@@ -54,7 +58,8 @@ function vote(round: string | undefined, label: 'A' | 'B', model: string, reacti
     client_id: randomUUID(),
     ...(round ? { round_id: round } : {}),
   };
-  return { ...item, questionId: questionId(query), passageId: passage, passageSet: 'now', passageSha256: null, verdict };
+  const drawn = verdict === 'shown' ? { drawnBy: 'server' as const, drawnPair: pair } : { drawnBy: null, drawnPair: null };
+  return { ...item, questionId: questionId(query), passageId: passage, passageSet: 'now', passageSha256: null, verdict, ...drawn };
 }
 
 /**
@@ -68,17 +73,17 @@ async function storeHistory(db: Db): Promise<void> {
     const id = randomUUID();
     return [vote(id, 'A', 'LSA', ra, query, `lsa on ${query}`), vote(id, 'B', 'SIF', rb, query, `sif on ${query}`, verdictB)];
   };
-  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👍', '🤷'), at(0)); // counted: model_a
-  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👎', '👍'), at(1)); // the same round again: this one counts, the first is a repeat
-  await saveFeedback(db, 'fatima', round('gratitude', '👎', '👎'), at(2)); // counted: tie (bothbad); the day's second
-  await saveFeedback(db, 'fatima', round('envy', '🤷', '🤷'), at(3)); // over the bound of 2
-  await saveFeedback(db, 'fatima', [vote(randomUUID(), 'A', 'LSA', '👍', 'pride', 'lsa on pride')], at(4)); // one-sided
-  await saveFeedback(db, 'fatima', round('anger', '👍', '👎', 'not-shown'), at(5)); // a made-up passage as B
+  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👍', '🤷'), at(0), BOUND); // counted: model_a
+  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👎', '👍'), at(1), BOUND); // the same round again: this one counts, the first is a repeat
+  await saveFeedback(db, 'fatima', round('gratitude', '👎', '👎'), at(2), BOUND); // counted: tie (bothbad); the day's second
+  await saveFeedback(db, 'fatima', round('envy', '🤷', '🤷'), at(3), BOUND); // over the bound of 2
+  await saveFeedback(db, 'fatima', [vote(randomUUID(), 'A', 'LSA', '👍', 'pride', 'lsa on pride')], at(4), BOUND); // one-sided
+  await saveFeedback(db, 'fatima', round('anger', '👍', '👎', 'not-shown'), at(5), BOUND); // a made-up passage as B
   const again = randomUUID();
-  await saveFeedback(db, 'fatima', [vote(again, 'A', 'LSA', '👍', 'hope', 'lsa on hope'), vote(again, 'B', 'SIF', '👍', 'hope', 'sif on hope')], at(6));
-  await saveFeedback(db, 'fatima', [vote(again, 'B', 'SIF', '👎', 'hope', 'sif on hope')], at(7)); // B rated again: model_a wins, the first B a lone repeat
-  await saveFeedback(db, 'fatima', [vote(undefined, 'B', 'SIF', '👍', 'fear', 'sif on fear')], at(8)); // no round id: a lone vote
-  await saveFeedback(db, 'zaynab', round('hope', '👍', '🤷'), at(60 * 24)); // the next day, another reader: counted
+  await saveFeedback(db, 'fatima', [vote(again, 'A', 'LSA', '👍', 'hope', 'lsa on hope'), vote(again, 'B', 'SIF', '👍', 'hope', 'sif on hope')], at(6), BOUND);
+  await saveFeedback(db, 'fatima', [vote(again, 'B', 'SIF', '👎', 'hope', 'sif on hope')], at(7), BOUND); // B rated again: model_a wins, the first B a lone repeat
+  await saveFeedback(db, 'fatima', [vote(undefined, 'B', 'SIF', '👍', 'fear', 'sif on fear')], at(8), BOUND); // no round id: a lone vote
+  await saveFeedback(db, 'zaynab', round('hope', '👍', '🤷'), at(60 * 24), BOUND); // the next day, another reader: counted
 }
 
 /** Writes the export into a string. */
@@ -159,22 +164,28 @@ describe.each(STORES)('npm run votes -- export, its rows, on %s store', (store) 
     const rows = lines.map((line) => JSON.parse(line) as ExportRow);
     for (const row of rows) expect(Object.keys(row)).toEqual(EXPORT_FIELDS);
     const secret = await arenaSecret(test.db, 'judge');
-    const brief = rows.map((r) => [r.query, r.winner, r.counted, r.left_out_reason]);
-    expect(brief).toEqual([
-      ['patience, "sabr"\nand trust', 'model_a', false, 'repeat'],
-      ['patience, "sabr"\nand trust', 'model_b', true, ''],
-      ['gratitude', 'tie (bothbad)', true, ''],
-      ['envy', 'tie', false, 'over-daily-bound'],
-      ['pride', '', false, 'one-sided'],
-      ['anger', 'model_a', false, 'not-shown'],
-      ['hope', '', false, 'repeat'],
-      ['hope', 'model_a', false, 'over-daily-bound'],
-      ['fear', '', false, 'one-sided'],
-      ['hope', 'model_a', true, ''],
+    const brief = rows.map((r) => [r.query, r.winner, r.counted, r.left_out_reason, r.kind]);
+    // anger's two rows share their last vote's time: their order is their votes' (a batch is stored in client_id order).
+    const anger = brief.slice(5, 7).sort((a, b) => String(a[3]).localeCompare(String(b[3])));
+    expect([...brief.slice(0, 5), ...anger, ...brief.slice(7)]).toEqual([
+      ['patience, "sabr"\nand trust', 'model_a', false, 'repeat', 'round'],
+      ['patience, "sabr"\nand trust', 'model_b', true, '', 'round'],
+      ['gratitude', 'tie (bothbad)', true, '', 'round'],
+      ['envy', 'tie', false, 'over-daily-bound', 'round'],
+      ['pride', '', false, 'one-sided', 'round'],
+      // A shown A beside a B that is no passage: A's round, one-sided; B's round_id, left out.
+      ['anger', '', false, 'not-shown', 'round'],
+      ['anger', '', false, 'one-sided', 'round'],
+      ['hope', '', false, 'repeat', 'vote'],
+      ['hope', 'model_a', false, 'over-daily-bound', 'round'],
+      ['fear', '', false, 'one-sided', 'round'],
+      ['hope', 'model_a', true, '', 'round'],
     ]);
-    // The export counts what /api/stats counts.
-    const stats = computeStats(await tallyVotes(test.db, BOUND), BOUND);
+    // The export counts what /api/stats counts (the tallies kept at vote time).
+    const stats = computeStats(await readTallies(test.db), BOUND);
     expect(rows.filter((r) => r.counted)).toHaveLength(stats.rounds.compared);
+    expect(rows.filter((r) => r.kind === 'round' && r.left_out_reason === 'repeat')).toHaveLength(stats.rounds.leftOut.repeat);
+    expect(rows.filter((r) => r.left_out_reason === 'over-daily-bound')).toHaveLength(stats.rounds.leftOut.overDailyBound);
     const [first] = rows;
     expect(first).toMatchObject({
       question_id: questionId('patience, "sabr"\nand trust'),
@@ -194,7 +205,7 @@ describe.each(STORES)('npm run votes -- export, its rows, on %s store', (store) 
     expect(rows.at(-1)!.judge).toBe(judgeOf(secret, 'zaynab'));
     expect(JSON.stringify(rows)).not.toMatch(/fatima|zaynab/);
     // A lone B vote sits on B's side.
-    expect(rows[8]).toMatchObject({ model_a: null, model_b: 'SIF', passage_b: 'sif on fear', reaction_b: '👍' });
+    expect(rows.find((r) => r.query === 'fear')).toMatchObject({ model_a: null, model_b: 'SIF', passage_b: 'sif on fear', reaction_b: '👍' });
   });
 
   it('gives the same rows as CSV by RFC 4180, with a header, and only those from --since on', async () => {
@@ -205,7 +216,7 @@ describe.each(STORES)('npm run votes -- export, its rows, on %s store', (store) 
     const since = new Date(DAY + 5 * 60_000);
     const later = (await exported(test.db, 'jsonl', since)).trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
     expect(later).toEqual(jsonRows.filter((row) => row.tstamp * 1000 >= since.getTime()));
-    expect(later).toHaveLength(5);
+    expect(later).toHaveLength(6);
     expect(parseCsv(await exported(test.db, 'csv', new Date(DAY + 2 * 86_400_000)))).toEqual([EXPORT_FIELDS]);
   });
 
@@ -276,9 +287,9 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
     const db = test.db;
     const lone = randomUUID();
     const rated = randomUUID();
-    await saveFeedback(db, 'fatima', [vote(lone, 'A', 'LSA', '👍', 'patience', 'lsa on patience')], at(0)); // one-sided, for now
-    await saveFeedback(db, 'fatima', pair(rated, 'gratitude', '👍', '🤷'), at(1));
-    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👎', '👍'), at(2));
+    await saveFeedback(db, 'fatima', [vote(lone, 'A', 'LSA', '👍', 'patience', 'lsa on patience')], at(0), BOUND); // one-sided, for now
+    await saveFeedback(db, 'fatima', pair(rated, 'gratitude', '👍', '🤷'), at(1), BOUND);
+    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👎', '👍'), at(2), BOUND);
     const first = await exportedWith(db, 'jsonl', {});
     const firstRows = jsonRows(first.text);
     expect(firstRows.map((r) => [r.query, r.left_out_reason])).toEqual([
@@ -291,10 +302,10 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
     expect(jsonRows((await exportedWith(db, 'jsonl', { after: first.cursor })).text)).toEqual([]);
 
     // Votes in between: the lone vote paired, a round rated again, a new round, and one sent again later (the earlier a repeat).
-    await saveFeedback(db, 'fatima', [vote(lone, 'B', 'SIF', '🤷', 'patience', 'sif on patience')], at(3));
-    await saveFeedback(db, 'fatima', [vote(rated, 'B', 'SIF', '👍', 'gratitude', 'sif on gratitude')], at(4));
-    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👍', '👍'), at(5));
-    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'hope', '👍', '👎'), at(6));
+    await saveFeedback(db, 'fatima', [vote(lone, 'B', 'SIF', '🤷', 'patience', 'sif on patience')], at(3), BOUND);
+    await saveFeedback(db, 'fatima', [vote(rated, 'B', 'SIF', '👍', 'gratitude', 'sif on gratitude')], at(4), BOUND);
+    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👍', '👍'), at(5), BOUND);
+    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'hope', '👍', '👎'), at(6), BOUND);
     const second = await exportedWith(db, 'jsonl', { after: first.cursor });
     const secondRows = jsonRows(second.text);
     expect(Number(second.cursor)).toBeGreaterThan(Number(first.cursor));
@@ -308,7 +319,7 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
       ['repeat', ''],
       ['', 'tie'],
     ]);
-    // zaynab's envy round, sent again: the first is now a repeat (changed), the second counts.
+    // zaynab's envy round, sent again: the round (changed) holds the second, which counts; the first a repeat row of its own.
     expect(byQuery(secondRows, 'envy')).toEqual([
       ['repeat', 'model_b'],
       ['', 'tie'],
@@ -341,7 +352,10 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
     await saveFeedback(
       db,
       'mallory',
-      [vote(id, 'A', '@cmd', '👍', '=HYPERLINK("http://evil.example","x")', 'p1'), vote(id, 'B', '-2+3', '👎', '=HYPERLINK("http://evil.example","x")', 'p2')],
+      [
+        vote(id, 'A', '@cmd', '👍', '=HYPERLINK("http://evil.example","x")', 'p1', 'shown', '-2+3\n@cmd'),
+        vote(id, 'B', '-2+3', '👎', '=HYPERLINK("http://evil.example","x")', 'p2', 'shown', '-2+3\n@cmd'),
+      ],
       at(10),
     );
     const csv = parseCsv((await exportedWith(db, 'csv', { after: before })).text);
@@ -389,7 +403,7 @@ describe.runIf(STORES.includes('postgres'))('npm run votes -- export --after whi
       await held;
     });
     await insertedYet;
-    await saveFeedback(db, 'early', [vote(undefined, 'A', 'LSA', '👍', 'early question', 'p')], at(20));
+    await saveFeedback(db, 'early', [vote(undefined, 'A', 'LSA', '👍', 'early question', 'p')], at(20), BOUND);
     const during = await exportedWith(db, 'jsonl', { after: before });
     expect(jsonRows(during.text).map((r) => r.query)).toEqual(['early question']);
     commit();
@@ -454,7 +468,7 @@ describe('npm run votes', () => {
     expect(nothingNew).toMatchObject({ code: 0, out: '' });
     expect(nothingNew.err).toContain(`cursor: ${cursor}`);
     const rows = alone.out.trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(11);
     expect(rows.filter((r) => r.counted)).toHaveLength(3);
     // A server holding the database (its lock and its admin socket): the CLI reads the export through it.
     const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));

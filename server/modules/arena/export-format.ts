@@ -30,6 +30,8 @@ export interface ExportRow {
   reaction_b: Reaction | null;
   counted: boolean;
   left_out_reason: string;
+  /** `round`: a round /api/stats counts (compared, or left out for `left_out_reason`); `vote`: a single vote it counts only among the votes left out. */
+  kind: 'round' | 'vote';
 }
 
 export const EXPORT_FIELDS: ReadonlyArray<keyof ExportRow> = [
@@ -52,6 +54,7 @@ export const EXPORT_FIELDS: ReadonlyArray<keyof ExportRow> = [
   'reaction_b',
   'counted',
   'left_out_reason',
+  'kind',
 ];
 
 export type Winner = 'model_a' | 'model_b' | 'tie' | 'tie (bothbad)';

@@ -14,8 +14,11 @@ export interface ExportOptions {
   after?: string;
   /** Told the cursor this export ends with, before its first row (the CLI prints it at the end). */
   onCursor?: (cursor: string) => void | Promise<void>;
-  /** The server's bound (ARENA_DAILY_ROUNDS), so that `counted` says what /api/stats counts. */
-  dailyRoundBound: number;
+  /**
+   * The server's bound (ARENA_DAILY_ROUNDS). Not needed: `counted` is what the tallies decided as
+   * the votes came, under the bound of the server that stored them (docs/arena.md, rule 3).
+   */
+  dailyRoundBound?: number;
 }
 
 /**
@@ -47,6 +50,7 @@ function rowOf(record: ExportRecord, judge: string): ExportRow {
     reaction_b: record.reaction_b,
     counted: record.status === null,
     left_out_reason: record.status ?? '',
+    kind: record.kind,
   };
 }
 
