@@ -1,6 +1,9 @@
 /**
- * The arena's rules (docs/arena.md) as SQL, shared by the statistics (feedback.ts) and the export
- * (vote-rows.ts), so that what is counted and what is exported cannot disagree.
+ * The arena's rules as SQL over every vote, as they were before the tallies kept at vote time
+ * (tallies.ts), which now apply the rules (docs/arena.md) for /api/stats, the draw and the export.
+ * Read only by tallyVotes (feedback.ts: the simulations and older tests); it differs from the
+ * tallies where docs/arena.md's rules changed (a round's day is the day it was first decided; a
+ * reaction counts once per round and arm).
  */
 
 export { ROUND_LEFT_OUT, VOTE_LEFT_OUT, type RoundLeftOut, type VoteLeftOut } from '../../../../contract/vocabulary.ts';
