@@ -1,6 +1,6 @@
 /**
  * How much memory `npm run votes -- export` takes for many votes: N votes (default 1,000,000, in
- * rounds of two, a thousand readers over thirty days) generated in a fresh embedded store in a
+ * rounds of two, a thousand readers over thirty days, with the tallies they make) generated in a fresh embedded store in a
  * temporary folder (or in a schema of its own on DATABASE_URL), then exported as JSON lines into
  * a sink that counts the bytes, the process's RSS and heap sampled every 100 ms. Prints the
  * figures; run alone (it takes minutes): node --expose-gc --import tsx bench/export-memory.ts [VOTES] [csv].
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { writeVoteExport } from '../server/modules/arena/index.ts';
+import { PASSAGE_KEY_SQL, writeVoteExport } from '../server/modules/arena/index.ts';
 import { openEmbeddedDb, openPostgresDb, type Db } from '../server/platform/store/db.ts';
 import { migrate } from '../server/platform/store/migrate.ts';
 
@@ -47,19 +47,32 @@ const { db, drop } = await open();
 try {
   await migrate(db);
   let started = performance.now();
-  // In statements of 100,000 votes: a round's two votes, its reader one of a thousand, its day one of thirty.
+  // In statements of 100,000 votes: a round's two votes, shown with their receipt's pair, its
+  // reader one of a thousand, its question one a reader asks once, its day one of thirty.
   for (let from = 0; from < votes; from += 100_000) {
     await db.query(
       `INSERT INTO feedback (author, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
-                             confidence_score, question_id, passage_id, verdict, created_at)
-       SELECT 'reader' || (g / 2 % 1000), md5((g / 2)::text)::uuid, 'Enthusiast', 'x', 'question ' || (g / 2 % 5000), 'passage text',
+                             confidence_score, question_id, passage_id, verdict, drawn_by, drawn_pair, created_at)
+       SELECT 'reader' || (g / 2 % 1000), md5((g / 2)::text)::uuid, 'Enthusiast', 'x', 'question ' || (g / 2 / 1000), 'passage text',
               CASE WHEN g % 2 = 0 THEN 'LSA lsa-96' ELSE 'SIF sif-150' END, CASE WHEN g % 2 = 0 THEN 'A' ELSE 'B' END,
-              (ARRAY['👍', '🤷', '👎'])[1 + g % 3], 0.5, md5('question ' || (g / 2 % 5000)), 'ch' || (g % 8) || '-' || (g % 30),
-              'shown', timestamptz '2026-11-01' + (g / 2 % 30) * interval '1 day' + (g % 86400) * interval '1 second'
+              (ARRAY['👍', '🤷', '👎'])[1 + g % 3], 0.5, md5('question ' || (g / 2 / 1000)), 'ch' || (g % 8) || '-' || (g % 30),
+              'shown', 'server', E'LSA lsa-96\\nSIF sif-150',
+              timestamptz '2026-11-01' + (g / 2 % 30) * interval '1 day' + (g % 86400) * interval '1 second'
        FROM generate_series($1::int, $2::int) AS g`,
       [from, Math.min(votes, from + 100_000) - 1],
     );
   }
+  // The tallies those votes make (as saving them would): a round each, counted (a reader decides
+  // about 17 a day, within the bound of 30).
+  await db.query(
+    `INSERT INTO arena_rounds (author, question_id, drawn_pair, user_type, lo_vote, lo_passage, lo_reaction, hi_vote, hi_passage, hi_reaction, status, round_key)
+     SELECT author, question_id, drawn_pair, min(user_type),
+            max(id) FILTER (WHERE model_type = 'LSA lsa-96'), max(${PASSAGE_KEY_SQL}) FILTER (WHERE model_type = 'LSA lsa-96'),
+            max(reaction) FILTER (WHERE model_type = 'LSA lsa-96'),
+            max(id) FILTER (WHERE model_type = 'SIF sif-150'), max(${PASSAGE_KEY_SQL}) FILTER (WHERE model_type = 'SIF sif-150'),
+            max(reaction) FILTER (WHERE model_type = 'SIF sif-150'), 'counted', max(round_id::text)
+     FROM feedback GROUP BY author, question_id, drawn_pair`,
+  );
   console.log(`${votes.toLocaleString('en')} votes generated in ${((performance.now() - started) / 1000).toFixed(0)} s (${db.kind} store)`);
 
   const collect = (globalThis as { gc?: () => void }).gc;

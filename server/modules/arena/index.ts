@@ -9,7 +9,7 @@ export { searchRoutes } from './routes/search-routes.ts';
 export { statsRoutes } from './routes/stats-routes.ts';
 export { ShownCheck } from './shown-check.ts';
 export { loadTallies } from './sql/tallies.ts';
-export { passageKey } from './passage-key.ts';
+export { PASSAGE_KEY_SQL, passageKey } from './passage-key.ts';
 export { deleteFeedbackBefore, deleteFeedbackOf, tallyVotes } from './sql/feedback.ts';
 export { computeStats } from './stats/model-stats.ts';
 export { writeVoteExport } from './vote-export.ts';

@@ -100,7 +100,7 @@ const CURRENT_ROWS_SQL = `
   FROM (
     SELECT r.row_key, r.last_id, r.author,
            CASE WHEN r.kind = 'tallied' THEN coalesce(t.user_type, fa.user_type, fb.user_type) ELSE coalesce(fa.user_type, fb.user_type) END AS user_type,
-           coalesce(fa.query, fb.query) AS query, r.question_id, fa.model_type AS model_a, fb.model_type AS model_b,
+           coalesce(fa.query, fb.query) AS query, coalesce(fa.question_id, fb.question_id) AS question_id, fa.model_type AS model_a, fb.model_type AS model_b,
            fa.passage_id AS passage_a, fb.passage_id AS passage_b, coalesce(fa.passage_set, fb.passage_set) AS passage_set,
            btrim(fa.retrieved_text, E' \\t\\n\\r') AS text_a, btrim(fb.retrieved_text, E' \\t\\n\\r') AS text_b,
            fa.reaction AS reaction_a, fb.reaction AS reaction_b, r.tstamp,
