@@ -128,7 +128,12 @@ async function refreshExportRows(tx: Transaction): Promise<string> {
       query text NOT NULL, question_id text, model_a text, model_b text, passage_a text, passage_b text, passage_set text,
       text_a text, text_b text, reaction_a text,
       reaction_b text, tstamp timestamptz NOT NULL, status text, kind text NOT NULL) ON COMMIT DROP`);
+  // The planner takes the rows grouped by their key for 200 (its guess for an expression) and
+  // joins them to the votes and the tallies row by row: at 100,000 votes on PostgreSQL 5.4 s,
+  // with hash and merge joins 1.8 s.
+  await tx.query('SET LOCAL enable_nestloop = off');
   await tx.query(CURRENT_ROWS_SQL);
+  await tx.query('RESET enable_nestloop');
   await tx.query('DELETE FROM export_rows e WHERE NOT EXISTS (SELECT 1 FROM export_now n WHERE n.row_key = e.row_key)');
   await tx.query(`
     INSERT INTO export_rows (row_key, revision, digest, ${CONTENT})
