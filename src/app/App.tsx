@@ -2,6 +2,7 @@ import { FluentProvider, makeStaticStyles, makeStyles, tokens } from '@fluentui/
 import { lazy, Suspense, useEffect, type ComponentType, type MouseEvent } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { CenteredSpinner } from '../components/CenteredSpinner.tsx';
+import { MAIN_ID } from '../lib/constants.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { NavBar } from './layout/NavBar.tsx';
@@ -14,7 +15,6 @@ import { useTheme } from '../lib/theme/theme-store.ts';
 import { themeFor } from '../lib/theme/themes.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { FocusOnRouteChange } from './FocusOnRouteChange.tsx';
-import { MAIN_ID } from '../components/Page.tsx';
 
 const LoginPage = lazy(() => import('../features/session/components/LoginPage.tsx'));
 const InvitePage = lazy(() => import('../features/session/components/InvitePage.tsx'));

@@ -1,9 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { MAIN_ID } from '../lib/constants.ts';
 import { useDocumentTitle } from '../lib/hooks/use-document-title.ts';
-
-/** The id of every page's main landmark: the target of "Skip to content". */
-export const MAIN_ID = 'main';
 
 const useStyles = makeStyles({
   page: {

@@ -7,6 +7,12 @@ export const SOURCE_REPOSITORY_URL: string | undefined = (import.meta.env.VITE_S
 /** The 1909 translation as scanned at sacred-texts.com. */
 export const BOOK_SOURCE_URL = 'https://archive.sacred-texts.com/isl/tah/index.htm';
 
+/**
+ * The id of every page's main landmark: the target of "Skip to content" (src/components/Page.tsx;
+ * the landing page's own). Here, not beside Page, so that the shell need not load Page to link to it.
+ */
+export const MAIN_ID = 'main';
+
 export const TOOLTIP_SHOW_DELAY_MS = 100;
 export const TOOLTIP_TOUCH_DELAY_MS = 700;
 export const DRAWER_WIDTH_PX = 250;

@@ -1,5 +1,4 @@
-import type { InvitationAccept, InvitationAccepted, InvitationCheck, InvitationReply, TokenReply } from '../../../contract/api-schemas.ts';
-import { isUserType } from './user-type.ts';
+import type { TokenReply } from '../../../contract/api-schemas.ts';
 import { apiUrl } from '../../lib/api/api-base.ts';
 import { ApiError, errorFor, errorFromResponse, NETWORK_ERROR_MESSAGE, serverDetail } from '../../lib/api/api-error.ts';
 import { apiObject, POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
@@ -16,7 +15,7 @@ async function tokensIn(response: Response): Promise<TokenResponse | undefined> 
   return typeof body?.access_token === 'string' && body.access_token ? (body as TokenResponse) : undefined;
 }
 
-function isRedirect(response: Response): boolean {
+export function isRedirect(response: Response): boolean {
   return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }
 
@@ -74,32 +73,4 @@ export async function requestRefresh(refreshToken: string): Promise<TokenRespons
 export async function requestLogout(accessToken: string): Promise<void> {
   const response = await fetch(apiUrl('/logout'), { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
   if (!response.ok) throw await errorFromResponse(response, 'Logout failed');
-}
-
-/** POST a JSON body to an invitation route; its reply's body, or the API's refusal as an ApiError. */
-async function postInvitation(path: string, body: unknown, fallback: string): Promise<Record<string, unknown>> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), { ...POST_NOT_REDIRECTED, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  } catch {
-    throw new ApiError('network', NETWORK_ERROR_MESSAGE);
-  }
-  if (isRedirect(response)) throw new ApiError('network', NETWORK_ERROR_MESSAGE);
-  if (!response.ok) throw await errorFromResponse(response, fallback);
-  const reply = await apiObject(response);
-  if (!reply) throw new ApiError('network', NETWORK_ERROR_MESSAGE);
-  return reply;
-}
-
-/** POST /invitations/check: whether the link's invitation may be used, and the user type it fixes (null: the reader's choice). */
-export async function requestInvitationCheck(token: string): Promise<InvitationReply> {
-  const reply = await postInvitation('/invitations/check', { token } satisfies InvitationCheck, 'This invitation could not be checked. Please try again.');
-  return { user_type: isUserType(reply.user_type) ? reply.user_type : null, expires_at: String(reply.expires_at ?? '') };
-}
-
-/** POST /invitations/accept: makes the account; the tokens /login would give, and the user type it was made as. */
-export async function requestInvitationAccept(form: InvitationAccept): Promise<InvitationAccepted> {
-  const reply = await postInvitation('/invitations/accept', form, 'Your account could not be made. Please try again.');
-  if (typeof reply.access_token !== 'string' || typeof reply.refresh_token !== 'string') throw new ApiError('network', NETWORK_ERROR_MESSAGE);
-  return reply as unknown as InvitationAccepted;
 }

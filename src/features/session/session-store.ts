@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { requestInvitationAccept, requestLogin, requestLogout, requestRefresh } from './auth-api.ts';
+import { requestLogin, requestLogout, requestRefresh } from './auth-api.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { provideSessionTokens } from '../../lib/api/http-client.ts';
 import { recordServerClock, serverNow } from './server-clock.ts';
@@ -19,8 +19,8 @@ export interface SessionState {
   userType: UserType;
   isAuthenticated: boolean;
   login(username: string, password: string): Promise<void>;
-  /** Makes the account an invitation link offers and signs in with it, as the user type it was made as. */
-  acceptInvitation(form: { token: string; username: string; password: string; userType?: UserType }): Promise<void>;
+  /** Signs in with the tokens the server gave (a sign-in, an accepted invitation); `name` when they name nobody. */
+  startSession(tokens: { access_token: string; refresh_token: string }, name: string): void;
   /** Tells the server, then clears the session whatever it answered. */
   logout(): Promise<void>;
   /** Rotates the tokens; one refresh at a time. The server refusing it signs the reader out. */
@@ -90,17 +90,13 @@ export const useSession = create<SessionState>()((set, get) => {
     async login(username, password) {
       const reply = await requestLogin(username, password);
       if (!reply.refresh_token) throw new ApiError('server', 'Login failed');
-      recordServerClock(reply.access_token);
-      setTokens({ access: reply.access_token, refresh: reply.refresh_token });
-      set({ user: tokenSubject(reply.access_token) ?? username.trim() });
+      get().startSession({ access_token: reply.access_token, refresh_token: reply.refresh_token }, username.trim());
     },
 
-    async acceptInvitation({ token, username, password, userType }) {
-      const reply = await requestInvitationAccept({ token, username, password, ...(userType ? { user_type: userType } : {}) });
-      recordServerClock(reply.access_token);
-      setTokens({ access: reply.access_token, refresh: reply.refresh_token });
-      set({ user: tokenSubject(reply.access_token) ?? reply.username });
-      if (isUserType(reply.user_type)) get().setUserType(reply.user_type);
+    startSession({ access_token, refresh_token }, name) {
+      recordServerClock(access_token);
+      setTokens({ access: access_token, refresh: refresh_token });
+      set({ user: tokenSubject(access_token) ?? name });
     },
 
     async logout() {

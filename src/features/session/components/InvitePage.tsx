@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { Page } from '../../../components/Page.tsx';
-import { requestInvitationCheck } from '../auth-api.ts';
+import { acceptInvitation, requestInvitationCheck } from '../invitation-api.ts';
 import { useSession } from '../session-store.ts';
 import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../user-type.ts';
 
@@ -33,7 +33,6 @@ function messageOf(error: unknown, fallback: string): string {
 export default function InvitePage() {
   const styles = useStyles();
   const { token = '' } = useParams<{ token: string }>();
-  const acceptInvitation = useSession((s) => s.acceptInvitation);
   const storedType = useSession((s) => s.userType);
   const [, navigate] = useLocation();
   const [invitation, setInvitation] = useState<Invitation>({ state: 'checking' });
