@@ -6,7 +6,6 @@ import { MAIN_ID } from '../lib/constants.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { NavBar } from './layout/NavBar.tsx';
-import { startOutboxSync } from '../features/feedback/outbox-sync.ts';
 import { useOutboxStatus } from '../features/feedback/outbox-status.ts';
 import { useAppUpdate } from '../features/pwa/register-service-worker.ts';
 import LandingPage from './routes/LandingPage.tsx';
@@ -86,7 +85,23 @@ export function App() {
   const styles = useStyles();
   const themeMode = useTheme((s) => s.themeMode);
   useEffect(() => syncSessionAcrossTabs(), []);
-  useEffect(() => startOutboxSync(), []);
+  useEffect(() => {
+    // The outbox's sending (IndexedDB, the replay, the worker's messages) is not needed to show a
+    // page: it loads after the first one, out of the first load (docs/benchmarks.md).
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    // Its code missing (a newer version took over) reloads the page (reload-page.ts); the votes wait in IndexedDB meanwhile.
+    import('../features/feedback/outbox-sync.ts').then(
+      ({ startOutboxSync }) => {
+        if (!stopped) stop = startOutboxSync();
+      },
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, []);
   useEffect(() => {
     document.documentElement.style.colorScheme = themeMode;
     document.documentElement.dataset.theme = themeMode;
