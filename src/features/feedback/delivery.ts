@@ -8,7 +8,8 @@ import { createStore, del, get, set } from 'idb-keyval';
 import { apiObject, POST_NOT_REDIRECTED } from '../../lib/api/api-reply.ts';
 import type { Outbox } from './outbox.ts';
 import { outcomeOfNetworkError, outcomeOfReply, retryAfterMs, saveReplyOf, type OutboxEntry, type OutboxItem, type SendOutcome } from './outbox-rules.ts';
-import { isSavedChange, savedRequest } from './saved-change.ts';
+import { isSavedChange } from './saved-change.ts';
+import { savedRequest } from './saved-request.ts';
 
 /** The Background Sync tag under which the outbox is replayed. */
 export const SYNC_TAG = 'feedback-outbox';

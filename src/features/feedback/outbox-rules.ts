@@ -1,5 +1,6 @@
 import type { FeedbackItem } from './feedback-item.ts';
-import { isSavedChange, isSavedReceipt, type SavedChange } from './saved-change.ts';
+import { isSavedChange, type SavedChange } from './saved-change.ts';
+import { isSavedReceipt } from './saved-request.ts';
 
 /** What the outbox carries: a vote, or a change to the reader's saved passages. */
 export type OutboxItem = FeedbackItem | SavedChange;

@@ -21,19 +21,3 @@ export interface SavedChange {
 export function isSavedChange(item: object): item is SavedChange {
   return (item as { kind?: unknown }).kind === 'saved';
 }
-
-/** The request that delivers a change, from the API's base: its path and method and body. */
-export function savedRequest(change: SavedChange): { path: string; init: RequestInit } {
-  const path = `/saved/${encodeURIComponent(change.id)}`;
-  if (change.op === 'delete') return { path: `${path}?updated_at=${change.updated_at}`, init: { method: 'DELETE' } };
-  const { anchor, passage, note, saved_at, updated_at } = change;
-  return {
-    path,
-    init: { method: 'PUT', body: JSON.stringify({ ...(anchor ? { anchor } : passage ? { passage } : {}), note, saved_at, updated_at }) },
-  };
-}
-
-/** Whether the API's body is the receipt for this change: the saved passage, by its id. */
-export function isSavedReceipt(change: SavedChange, body: Record<string, unknown> | undefined): boolean {
-  return typeof body?.id === 'string' && body.id.toLowerCase() === change.id.toLowerCase();
-}
