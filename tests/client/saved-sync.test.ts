@@ -4,6 +4,7 @@ import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { flushOutbox, outbox } from '../../src/features/feedback/flush-outbox.ts';
 import { editNote, refreshSaved, removeSaved, savePassage, useSaved } from '../../src/features/saved/saved-store.ts';
 import { useSession } from '../../src/features/session/session-store.ts';
+import { signIn, signOut } from '../../src/features/session/sign-in.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -17,7 +18,7 @@ describe('saved passages, through the votes’ outbox, to the real API', () => {
     server = await startTestServer('embedded');
     await server.addUser('reader', PASSWORD);
     onLine();
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
   });
   afterAll(() => server.close());
   beforeEach(onLine);
@@ -67,7 +68,7 @@ describe('saved passages, through the votes’ outbox, to the real API', () => {
   });
 
   it('keeps a signed-out save on this device only', async () => {
-    await useSession.getState().logout();
+    await signOut();
     await savePassage({ anchor: 'ch1#p1', chapter: 'Chapter I', excerpt: 'Know, O beloved…', note: '' });
     expect(useSaved.getState().items.map((i) => i.anchor)).toEqual(['ch1#p1']);
     expect(await outbox.list()).toEqual([]);

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
 import SearchPage from '../../src/features/search/components/SearchPage.tsx';
-import { useSession } from '../../src/features/session/session-store.ts';
+import { signIn } from '../../src/features/session/sign-in.ts';
 import { corpusEngine } from '../server/engine-helpers.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
@@ -18,7 +18,7 @@ describe('the search page when the server cannot be reached, against the real AP
     server = await startTestServer('embedded', { extra: { engine: await corpusEngine() } });
     await server.addUser('reader', PASSWORD);
     setApiBase(`${server.url}/api`);
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     // jsdom lays nothing out: the scroll to the results has nowhere to go.
     Element.prototype.scrollIntoView = () => undefined;
     window.ResizeObserver ??= class {

@@ -5,6 +5,7 @@ import { authorizedFetch, setOnSessionLost } from '../../src/lib/api/http-client
 import { useSessionCheck } from '../../src/features/session/use-session-check.ts';
 import { tokenExpiresAt } from '../../src/features/session/token-timing.ts';
 import { syncSessionAcrossTabs, useSession } from '../../src/features/session/session-store.ts';
+import { signIn, signOut } from '../../src/features/session/sign-in.ts';
 import { PORTAL_PAGE, startStandInPortal, type PortalAnswer } from '../fixtures/stand-in-portal.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
@@ -33,7 +34,7 @@ describe('session store and HTTP client, against the real API', () => {
     try {
       await own.addUser('reader', PASSWORD);
       setApiBase(`${own.url}/api`);
-      await useSession.getState().login('reader', PASSWORD);
+      await signIn('reader', PASSWORD);
       await test(own);
     } finally {
       setApiBase(`${server.url}/api`);
@@ -45,7 +46,7 @@ describe('session store and HTTP client, against the real API', () => {
     (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens'))[0]!.n;
 
   it('signs in: stores authTokens {access, refresh}, records the username', async () => {
-    await useSession.getState().login('Reader', PASSWORD);
+    await signIn('Reader', PASSWORD);
     const state = useSession.getState();
     expect(state.isAuthenticated).toBe(true);
     expect(state.user).toBe('reader');
@@ -54,9 +55,9 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('reports the server’s detail on a failed sign-in, and a network error when nobody answers', async () => {
-    await expect(useSession.getState().login('reader', 'wrong password')).rejects.toThrow('Incorrect username or password');
+    await expect(signIn('reader', 'wrong password')).rejects.toThrow('Incorrect username or password');
     setApiBase('http://127.0.0.1:1/api');
-    await expect(useSession.getState().login('reader', PASSWORD)).rejects.toThrow('Network error. Please try again.');
+    await expect(signIn('reader', PASSWORD)).rejects.toThrow('Network error. Please try again.');
     setApiBase(`${server.url}/api`);
     expect(useSession.getState().isAuthenticated).toBe(false);
   });
@@ -69,7 +70,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('runs one refresh at a time: concurrent calls share one rotation', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const before = await refreshCount();
     const [a, b, c] = await Promise.all([
       useSession.getState().refreshToken(),
@@ -82,7 +83,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('signs out when a refresh fails', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     await server.api('/api/logout', { method: 'POST', token: useSession.getState().authTokens!.access });
     await expect(useSession.getState().refreshToken()).rejects.toThrow('Session expired. Please login again.');
     expect(useSession.getState().isAuthenticated).toBe(false);
@@ -90,7 +91,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('stays signed in when a refresh gets no answer, and says so', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     setApiBase('http://127.0.0.1:1/api');
     await expect(useSession.getState().refreshToken()).rejects.toThrow('Network error during token refresh');
     setApiBase(`${server.url}/api`);
@@ -99,7 +100,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('stays signed in when something other than the server answers a refresh (a captive portal, a proxy’s page, a redirect), and never follows it', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const tokens = useSession.getState().authTokens;
     // A stand-in for a hotel Wi-Fi's portal or a misrouted proxy, answering in turn with each of these.
     const answers: PortalAnswer[] = [
@@ -122,7 +123,7 @@ describe('session store and HTTP client, against the real API', () => {
       }
       // A sign-in answered by the portal's page, or redirected, says the server was not reached.
       for (let i = 0; i < 3; i++) {
-        await expect(useSession.getState().login('reader', PASSWORD)).rejects.toThrow('Network error. Please try again.');
+        await expect(signIn('reader', PASSWORD)).rejects.toThrow('Network error. Please try again.');
       }
     } finally {
       setApiBase(`${server.url}/api`);
@@ -160,18 +161,18 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('logs out on the server, then clears tokens and user', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const { refresh } = useSession.getState().authTokens!;
-    await useSession.getState().logout();
+    await signOut();
     expect(useSession.getState()).toMatchObject({ isAuthenticated: false, user: null, authTokens: null });
     expect((await server.api('/api/refresh', { json: { refresh_token: refresh } })).status).toBe(401);
   });
 
   it('clears the local session even when the server cannot be told, and only logs the error', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setApiBase('http://127.0.0.1:1/api');
-    await useSession.getState().logout();
+    await signOut();
     setApiBase(`${server.url}/api`);
     expect(useSession.getState().isAuthenticated).toBe(false);
     expect(logged).toHaveBeenCalled();
@@ -179,7 +180,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('refreshes on demand when under 30 seconds remain, and not before', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const first = useSession.getState().authTokens!.access;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 800_000); // 100 s left
@@ -192,7 +193,7 @@ describe('session store and HTTP client, against the real API', () => {
 
   it('counts a token’s time by the server’s clock: a device an hour ahead does not refresh before every request', async () => {
     server.clock.advance(-3600); // the server's clock is an hour behind the device's
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const before = await refreshCount();
     const first = useSession.getState().authTokens!.access;
     expect(await useSession.getState().getAccessToken()).toBe(first);
@@ -201,7 +202,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('retries a 401 once after a refresh', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const before = await refreshCount();
     server.clock.advance(901); // the server now finds the access token expired; the client does not know
     const response = await authorizedFetch('/feedback');
@@ -210,7 +211,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('clears the session and sends the reader to / when the refresh after a 401 fails', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const lost = vi.fn();
     setOnSessionLost(lost);
     const { access } = useSession.getState().authTokens!;
@@ -221,7 +222,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('ends a 401 without a refresh token in "No refresh token" and a sign-out', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const { access } = useSession.getState().authTokens!;
     await server.api('/api/logout', { method: 'POST', token: access });
     useSession.setState({ authTokens: { access, refresh: '' } });
@@ -230,7 +231,7 @@ describe('session store and HTTP client, against the real API', () => {
   });
 
   it('checks the session every 60 s and refreshes under 5 minutes left', async () => {
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const first = useSession.getState().authTokens!.access;
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     renderHook(() => useSessionCheck());
@@ -245,7 +246,7 @@ describe('session store and HTTP client, against the real API', () => {
 
   it('follows a sign-in or sign-out made in another tab', async () => {
     const stop = syncSessionAcrossTabs();
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
     const tokens = window.localStorage.getItem('authTokens');
     // Another tab signs out...
     window.localStorage.removeItem('authTokens');

@@ -14,6 +14,7 @@ import { useFeedback } from '../../src/features/feedback/use-feedback.ts';
 import { startRound } from '../../src/features/search/ab-round.ts';
 import { sharesOnePassage } from '../../src/features/search/choose-ab-pair.ts';
 import { useSession } from '../../src/features/session/session-store.ts';
+import { signIn } from '../../src/features/session/sign-in.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -27,7 +28,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     server = await startTestServer('embedded');
     await server.addUser('reader', PASSWORD);
     onLine();
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
   });
   afterAll(() => server.close());
   beforeEach(onLine);
@@ -196,6 +197,6 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     expect(await sending).toEqual({ kind: 'another-reader' });
     const bobsVotes = (await (await server.api('/api/feedback?limit=100', { token: bob.access_token })).json()) as Array<{ query: string }>;
     expect(bobsVotes.filter((v) => v.query === 'on its way')).toEqual([]);
-    await useSession.getState().login('reader', PASSWORD);
+    await signIn('reader', PASSWORD);
   });
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { requestLogin, requestLogout, requestRefresh } from './auth-api.ts';
+import { requestRefresh } from './auth-api.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { provideSessionTokens } from '../../lib/api/http-client.ts';
 import { recordServerClock, serverNow } from './server-clock.ts';
@@ -18,11 +18,12 @@ export interface SessionState {
   authTokens: AuthTokens | null;
   userType: UserType;
   isAuthenticated: boolean;
-  login(username: string, password: string): Promise<void>;
-  /** Signs in with the tokens the server gave (a sign-in, an accepted invitation); `name` when they name nobody. */
+  /**
+   * Signs in with the tokens the server gave (sign-in.ts, an accepted invitation); `name` when
+   * they name nobody. Signing in and out are asked of the server elsewhere (sign-in.ts,
+   * invitation-api.ts): only their pages load that code.
+   */
   startSession(tokens: { access_token: string; refresh_token: string }, name: string): void;
-  /** Tells the server, then clears the session whatever it answered. */
-  logout(): Promise<void>;
   /** Rotates the tokens; one refresh at a time. The server refusing it signs the reader out. */
   refreshToken(): Promise<string>;
   setUserType(userType: UserType): void;
@@ -87,27 +88,10 @@ export const useSession = create<SessionState>()((set, get) => {
     ...sessionFrom(parseTokens(readStored(STORAGE_KEYS.authTokens))),
     userType: isUserType(storedType) ? storedType : DEFAULT_USER_TYPE,
 
-    async login(username, password) {
-      const reply = await requestLogin(username, password);
-      if (!reply.refresh_token) throw new ApiError('server', 'Login failed');
-      get().startSession({ access_token: reply.access_token, refresh_token: reply.refresh_token }, username.trim());
-    },
-
     startSession({ access_token, refresh_token }, name) {
       recordServerClock(access_token);
       setTokens({ access: access_token, refresh: refresh_token });
       set({ user: tokenSubject(access_token) ?? name });
-    },
-
-    async logout() {
-      const tokens = get().authTokens;
-      try {
-        if (tokens) await requestLogout(tokens.access);
-      } catch (error) {
-        console.error('Logout failed on the server; signing out here anyway.', error);
-      } finally {
-        setTokens(null);
-      }
     },
 
     refreshToken: refreshOnce,

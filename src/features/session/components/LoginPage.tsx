@@ -18,6 +18,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useEarlyAction } from '../../../lib/early-input.ts';
 import { safeRedirect } from '../safe-redirect.ts';
 import { useSession } from '../session-store.ts';
+import { signIn } from '../sign-in.ts';
 import { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from '../user-type.ts';
 
 const useStyles = makeStyles({
@@ -40,7 +41,6 @@ export function loginErrorMessage(error: unknown): string {
 
 export default function LoginPage() {
   const styles = useStyles();
-  const login = useSession((s) => s.login);
   const setUserType = useSession((s) => s.setUserType);
   const storedType = useSession((s) => s.userType);
   const [, navigate] = useLocation();
@@ -71,7 +71,7 @@ export default function LoginPage() {
     setLoading(true);
     setError(null);
     try {
-      await login(username, password);
+      await signIn(username, password);
       // Where the reader was going (`?next=`, a page that asked them to sign in), if it is on this site.
       navigate(safeRedirect(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (failure) {
