@@ -1,7 +1,8 @@
-// Takes the README's pictures from the real app: the dashboard with results A and B (light theme,
-// 1280 px) and the same on a phone (390 px). Starts the built server (`npm start`) on a free port
-// with a temporary DATA_DIR, signs in as demo through the sign-in form, asks one question, and
-// writes docs/images/dashboard.png and docs/images/phone.png. Needs Debian's chromium.
+// Takes the README's pictures from the real app: the dashboard with results A and B (1280 px wide,
+// down to the end of both cards) and the same on a phone (390 px, down to the end of the first
+// card), each in the light and the dark theme. Starts the built server (`npm start`) on a
+// free port with a temporary DATA_DIR, signs in as demo through the sign-in form, asks one question,
+// and writes docs/images/{dashboard,phone}{,-dark}.png. Needs Debian's chromium.
 // Usage: npm run screenshots
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 
-const QUESTION = 'How can I stop worrying about what other people think of me?';
+// A question the book answers well, asked of the weight-free lineup's two vector models (LSA and
+// SIF: ARENA_ARMS below), which find two different passages on it. With BM25 in the pool the draw
+// may pair it with LSA, and both then choose the same passage: one card, not the two shown here.
+const QUESTION = 'What is true happiness?';
+const ARENA_ARMS = JSON.stringify([{ kind: 'lsa' }, { kind: 'sif' }]);
 const PASSWORD = 'screenshot-demo-password';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,9 +49,18 @@ async function askAndWait(page: Page, url: string): Promise<void> {
   await page.waitForURL('**/dashboard');
   await page.getByLabel('What would you like to know?').fill(QUESTION);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByText('Result A').waitFor();
-  await page.getByText('Result B').waitFor();
+  await page.getByText('Result A', { exact: true }).waitFor();
+  await page.getByText('Result B', { exact: true }).waitFor();
+  // A picture of the app at its best: two passages, neither of them a "says little" answer.
+  if (await page.getByTestId('says-little').count()) throw new Error(`the book "says little" about ${QUESTION}: choose another question`);
   await page.evaluate(() => document.fonts.ready);
+}
+
+/** The bottom of the lowest of these result cards, in the page's coordinates (px). */
+async function cardsBottom(page: Page, labels: string[]): Promise<number> {
+  const cards = page.locator(labels.map((label) => `[data-testid="result-${label}"]`).join(', '));
+  const bottoms = await cards.evaluateAll((found) => found.map((card) => card.getBoundingClientRect().bottom + window.scrollY));
+  return Math.max(...bottoms);
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'alchemy-screenshots-'));
@@ -54,7 +68,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server = spawn('npm', ['start'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, MODEL_FETCH: 'never', LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, ARENA_ARMS, MODEL_FETCH: 'never', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });
@@ -63,16 +77,24 @@ try {
   await waitForReady(url);
   await mkdir(outDir, { recursive: true });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  for (const [name, width, height] of [['dashboard', 1280, 1000], ['phone', 390, 844]] as const) {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light', deviceScaleFactor: name === 'phone' ? 2 : 1 });
-    const page = await context.newPage();
-    await askAndWait(page, url);
-    // On a phone the cards stand below the search box: the picture starts at the results.
-    if (name === 'phone') await page.getByRole('heading', { name: 'Search Results' }).evaluate((heading) => heading.scrollIntoView());
-    const file = path.join(outDir, `${name}.png`);
-    await page.screenshot({ path: file });
-    console.log(`  ${path.relative(root, file)}`);
-    await context.close();
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [name, width, height] of [['dashboard', 1280, 1000], ['phone', 390, 844]] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme, deviceScaleFactor: name === 'phone' ? 2 : 1 });
+      const page = await context.newPage();
+      await askAndWait(page, url);
+      const file = path.join(outDir, `${name}${theme === 'dark' ? '-dark' : ''}.png`);
+      // From the top of the page (the navigation: on a phone, its menu button) to the end of the
+      // cards, reaction buttons included: both side by side at 1280 px, the first on a phone.
+      // The screen is made that tall: a picture of the whole page would draw the sticky
+      // navigation bar where the app had scrolled to (a phone moves to the results by itself).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bottom = await cardsBottom(page, name === 'dashboard' ? ['A', 'B'] : ['A']);
+      await page.setViewportSize({ width, height: Math.ceil(bottom) + 12 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: file });
+      console.log(`  ${path.relative(root, file)}`);
+      await context.close();
+    }
   }
   await browser.close();
 } finally {
