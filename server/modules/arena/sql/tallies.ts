@@ -45,6 +45,8 @@ export function armsOf(drawnPair: string): [string, string] {
 }
 
 interface RoundRow {
+  question_id: string;
+  drawn_pair: string;
   user_type: string;
   lo_vote: string | null;
   lo_passage: string | null;
@@ -59,15 +61,37 @@ interface RoundRow {
 /** From the lo arm's side: 1 a win, 0 a tie, -1 a loss. */
 const outcome = (lo: Reaction, hi: Reaction) => Math.sign(REACTION_RANK[lo] - REACTION_RANK[hi]);
 
+/** A vote's UTC day, as arena_reader_days keeps it. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The reader's tallies a batch touches, as they stand (read under the reader's lock). */
+interface ReaderState {
+  rounds: RoundRow[];
+  days: Array<{ day: string; decided: number }>;
+  left: string[];
+}
+
+/** What a batch changes: the rounds' rows as they end, the days' increments, new left-out rounds, the pairs' and the counters' changes. */
+export interface TallyChanges {
+  rounds: RoundRow[];
+  days: Map<string, number>;
+  left: string[];
+  pairs: Array<{ lo: string; hi: string; userType: string; w: number; t: number; l: number }>;
+  counts: Map<string, number>;
+}
+
 /**
- * Brings the tallies up to date with `votes`, just stored by one reader in this transaction (`tx`),
- * in the order of their ids. Takes the reader's lock first: two batches of one reader (on any
- * instance) are tallied one after the other; other readers' only meet on the shared counters,
- * which are written last, in one statement in key order (no deadlock).
+ * The arena's rules applied to one reader's `votes` (in the order of their ids), from `state`:
+ * plain computation, no database. A vote older than the one its round's arm already holds (two
+ * batches of one reader stored at once, or a vote checked late) is a repeat: the newest counts.
  */
-export async function tallyStored(tx: Queryable, author: string, votes: readonly StoredVote[], bound: number): Promise<void> {
-  if (votes.length === 0) return;
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('arena ' || $1))`, [author]);
+export function tallyBatch(state: ReaderState, votes: readonly StoredVote[], bound: number): TallyChanges {
+  const rounds = new Map(state.rounds.map((r) => [`${r.question_id}\n${r.drawn_pair}`, { ...r }]));
+  const changedRounds = new Set<string>();
+  const decidedOn = new Map(state.days.map((d) => [d.day, d.decided]));
+  const days = new Map<string, number>();
+  const knownLeft = new Set(state.left);
+  const left: string[] = [];
   const counts = new Map<string, number>();
   const add = (name: string, n = 1) => counts.set(name, (counts.get(name) ?? 0) + n);
   const reaction = (model: string, userType: string, r: Reaction, n: number) => add(`reaction:${model}\n${userType}\n${r}`, n);
@@ -86,34 +110,44 @@ export async function tallyStored(tx: Queryable, author: string, votes: readonly
   const newest = new Map<string, number>();
   for (const v of votes) newest.set(v.round_key, Math.max(newest.get(v.round_key) ?? 0, Number(v.id)));
   // The round_ids with a vote not counted: each counted apart once, by its first such vote's reason.
-  const leftRounds = new Map<string, string>();
   const ordered = [...votes].sort((a, b) => newest.get(a.round_key)! - newest.get(b.round_key)! || Number(a.id) - Number(b.id));
   for (const v of ordered) {
     add('changes');
     if (v.verdict !== 'shown' || v.drawn_pair === null) {
       add(`votes:${v.verdict}`);
-      if (!leftRounds.has(v.round_key)) leftRounds.set(v.round_key, v.verdict);
+      if (!knownLeft.has(v.round_key)) {
+        knownLeft.add(v.round_key);
+        left.push(v.round_key);
+        add(`rounds:${v.verdict}`);
+      }
       continue;
     }
     const [lo, hi] = armsOf(v.drawn_pair);
     const side = v.model_type === lo ? 'lo' : 'hi';
-    const [row] = await tx.query<RoundRow>(
-      `SELECT user_type, lo_vote, lo_passage, lo_reaction, hi_vote, hi_passage, hi_reaction, status, round_key
-       FROM arena_rounds WHERE author = $1 AND question_id = $2 AND drawn_pair = $3`,
-      [author, v.question_id, v.drawn_pair],
-    );
+    const key = `${v.question_id}\n${v.drawn_pair}`;
+    const row = rounds.get(key);
     if (!row) {
-      await tx.query(
-        `INSERT INTO arena_rounds (author, question_id, drawn_pair, user_type, ${side}_vote, ${side}_passage, ${side}_reaction, round_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [author, v.question_id, v.drawn_pair, v.user_type, v.id, v.passage_id, v.reaction, v.round_key],
-      );
+      const fresh: RoundRow = {
+        question_id: v.question_id, drawn_pair: v.drawn_pair, user_type: v.user_type,
+        lo_vote: null, lo_passage: null, lo_reaction: null, hi_vote: null, hi_passage: null, hi_reaction: null, status: null, round_key: v.round_key,
+      };
+      fresh[`${side}_vote`] = v.id;
+      fresh[`${side}_passage`] = v.passage_id;
+      fresh[`${side}_reaction`] = v.reaction;
+      rounds.set(key, fresh);
+      changedRounds.add(key);
       add('rounds:one-sided');
       reaction(v.model_type, v.user_type, v.reaction, 1);
       continue;
     }
+    const held = row[`${side}_vote`];
+    if (held !== null && BigInt(held) > BigInt(v.id)) {
+      // A newer vote of this arm is already counted: this one is its repeat.
+      add('votes:repeat');
+      continue;
+    }
     const before = { ...row };
-    if (row[`${side}_vote`] !== null) {
+    if (held !== null) {
       add('votes:repeat');
       reaction(v.model_type, row.user_type, row[`${side}_reaction`]!, -1);
     }
@@ -121,7 +155,6 @@ export async function tallyStored(tx: Queryable, author: string, votes: readonly
     row[`${side}_vote`] = v.id;
     row[`${side}_passage`] = v.passage_id;
     row[`${side}_reaction`] = v.reaction;
-    const roundKey = row.round_key;
     if (row.lo_vote !== null && row.hi_vote !== null) {
       if (before.status === null) {
         add('rounds:one-sided', -1);
@@ -129,11 +162,10 @@ export async function tallyStored(tx: Queryable, author: string, votes: readonly
           row.status = 'same-passage';
           add('rounds:same-passage');
         } else {
-          const [{ decided }] = (await tx.query<{ decided: number }>(
-            `INSERT INTO arena_reader_days (author, day, decided) VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, 1)
-             ON CONFLICT (author, day) DO UPDATE SET decided = arena_reader_days.decided + 1 RETURNING decided`,
-            [author, v.created_at],
-          )) as [{ decided: number }];
+          const day = dayOf(v.created_at);
+          const decided = (decidedOn.get(day) ?? 0) + 1;
+          decidedOn.set(day, decided);
+          days.set(day, (days.get(day) ?? 0) + 1);
           row.status = decided <= bound ? 'counted' : 'over-daily-bound';
           add(row.status === 'counted' ? 'rounds:compared' : 'rounds:over-daily-bound');
           if (row.status === 'counted') {
@@ -145,39 +177,82 @@ export async function tallyStored(tx: Queryable, author: string, votes: readonly
       } else {
         // Decided again (under another round_id: a new search's, or a made-up one): the newest
         // decision counts, the earlier one is a repeat. A vote again within one round_id is a vote's repeat only.
-        if (v.round_key !== roundKey) add('rounds:repeat');
+        if (v.round_key !== before.round_key) add('rounds:repeat');
         if (row.status === 'counted') {
           pair(lo, hi, row.user_type, outcome(before.lo_reaction!, before.hi_reaction!), -1);
           pair(lo, hi, row.user_type, outcome(row.lo_reaction!, row.hi_reaction!), 1);
         }
       }
     }
-    await tx.query(
-      `UPDATE arena_rounds SET lo_vote = $4, lo_passage = $5, lo_reaction = $6, hi_vote = $7, hi_passage = $8, hi_reaction = $9, status = $10, round_key = $11
-       WHERE author = $1 AND question_id = $2 AND drawn_pair = $3`,
-      [author, v.question_id, v.drawn_pair, row.lo_vote, row.lo_passage, row.lo_reaction, row.hi_vote, row.hi_passage, row.hi_reaction, row.status, v.round_key],
-    );
+    row.round_key = v.round_key;
+    changedRounds.add(key);
   }
+  return {
+    rounds: [...changedRounds].map((key) => rounds.get(key)!),
+    days,
+    left,
+    pairs: [...pairs.values()].filter((p) => p.w || p.t || p.l),
+    counts,
+  };
+}
 
-  if (leftRounds.size > 0) {
-    const firsts = await tx.query<{ round_key: string }>(
-      `INSERT INTO arena_left_rounds (author, round_key) SELECT $1, k FROM unnest($2::text[]) AS k ORDER BY k
-       ON CONFLICT DO NOTHING RETURNING round_key`,
-      [author, [...leftRounds.keys()]],
-    );
-    for (const { round_key } of firsts) add(`rounds:${leftRounds.get(round_key)!}`);
-  }
-  const changed = [...pairs.values()].filter((p) => p.w || p.t || p.l);
-  if (changed.length > 0) {
-    await tx.query(
-      `INSERT INTO arena_reader_pairs (author, lo, hi, user_type, lo_wins, ties, hi_wins)
-       SELECT $1, lo, hi, user_type, w, t, l FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[]) AS p(lo, hi, user_type, w, t, l)
+/**
+ * Brings the tallies up to date with `votes`, just stored by one reader in this transaction (`tx`),
+ * in two statements whatever the batch's size: the reader's lock and the tallies the batch
+ * touches, read in one (arena_reader_state, migration 013: two batches of one reader, on any
+ * instance, are tallied one after the other), and every change written in one. Other readers'
+ * batches only meet on the shared counters, which are written in key order (no deadlock).
+ */
+export async function tallyStored(tx: Queryable, author: string, votes: readonly StoredVote[], bound: number): Promise<void> {
+  if (votes.length === 0) return;
+  const paired = votes.filter((v) => v.verdict === 'shown' && v.drawn_pair !== null);
+  const [{ state }] = (await tx.query<{ state: ReaderState }>(`SELECT arena_reader_state($1, $2::text[], $3::text[], $4::date[], $5::text[]) AS state`, [
+    author,
+    paired.map((v) => v.question_id),
+    paired.map((v) => v.drawn_pair),
+    [...new Set(paired.map((v) => dayOf(v.created_at)))],
+    [...new Set(votes.filter((v) => !paired.includes(v)).map((v) => v.round_key))],
+  ])) as [{ state: ReaderState }];
+  const changes = tallyBatch(state, votes, bound);
+  await writeTallies(tx, author, changes);
+}
+
+/** Writes a reader's tally changes in one statement; the shared counters last, in key order. */
+async function writeTallies(tx: Queryable, author: string, { rounds, days, left, pairs, counts }: TallyChanges): Promise<void> {
+  const names = [...counts.keys()].filter((name) => counts.get(name) !== 0).sort();
+  const col = <T, R>(rows: readonly T[], pick: (row: T) => R) => rows.map(pick);
+  await tx.query(
+    `WITH rounds AS (
+       INSERT INTO arena_rounds (author, question_id, drawn_pair, user_type, lo_vote, lo_passage, lo_reaction, hi_vote, hi_passage, hi_reaction, status, round_key)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::text[])
+       ON CONFLICT (author, question_id, drawn_pair) DO UPDATE SET lo_vote = EXCLUDED.lo_vote, lo_passage = EXCLUDED.lo_passage,
+         lo_reaction = EXCLUDED.lo_reaction, hi_vote = EXCLUDED.hi_vote, hi_passage = EXCLUDED.hi_passage, hi_reaction = EXCLUDED.hi_reaction,
+         status = EXCLUDED.status, round_key = EXCLUDED.round_key
+     ), days AS (
+       INSERT INTO arena_reader_days (author, day, decided) SELECT $1, * FROM unnest($13::date[], $14::int[])
+       ON CONFLICT (author, day) DO UPDATE SET decided = arena_reader_days.decided + EXCLUDED.decided
+     ), left_rounds AS (
+       INSERT INTO arena_left_rounds (author, round_key) SELECT $1, k FROM unnest($15::text[]) AS k ON CONFLICT DO NOTHING
+     ), pairs AS (
+       INSERT INTO arena_reader_pairs (author, lo, hi, user_type, lo_wins, ties, hi_wins)
+       SELECT $1, * FROM unnest($16::text[], $17::text[], $18::text[], $19::int[], $20::int[], $21::int[])
        ON CONFLICT (author, lo, hi, user_type) DO UPDATE SET lo_wins = arena_reader_pairs.lo_wins + EXCLUDED.lo_wins,
-         ties = arena_reader_pairs.ties + EXCLUDED.ties, hi_wins = arena_reader_pairs.hi_wins + EXCLUDED.hi_wins`,
-      [author, changed.map((p) => p.lo), changed.map((p) => p.hi), changed.map((p) => p.userType), changed.map((p) => p.w), changed.map((p) => p.t), changed.map((p) => p.l)],
-    );
-  }
-  await addCounts(tx, shardOf(author), counts);
+         ties = arena_reader_pairs.ties + EXCLUDED.ties, hi_wins = arena_reader_pairs.hi_wins + EXCLUDED.hi_wins
+     )
+     INSERT INTO arena_counts (shard, name, n) SELECT $22, name, n FROM unnest($23::text[], $24::bigint[]) AS c(name, n) ORDER BY name
+     ON CONFLICT (shard, name) DO UPDATE SET n = arena_counts.n + EXCLUDED.n`,
+    [
+      author,
+      col(rounds, (r) => r.question_id), col(rounds, (r) => r.drawn_pair), col(rounds, (r) => r.user_type),
+      col(rounds, (r) => r.lo_vote), col(rounds, (r) => r.lo_passage), col(rounds, (r) => r.lo_reaction),
+      col(rounds, (r) => r.hi_vote), col(rounds, (r) => r.hi_passage), col(rounds, (r) => r.hi_reaction),
+      col(rounds, (r) => r.status), col(rounds, (r) => r.round_key),
+      [...days.keys()], [...days.values()],
+      left,
+      col(pairs, (p) => p.lo), col(pairs, (p) => p.hi), col(pairs, (p) => p.userType), col(pairs, (p) => p.w), col(pairs, (p) => p.t), col(pairs, (p) => p.l),
+      shardOf(author), names, names.map((name) => counts.get(name)!),
+    ],
+  );
 }
 
 /** Adds `counts` to the counters of `shard`, in one statement, in key order. */
