@@ -8,10 +8,10 @@ import { recheckVotes } from '../../server/modules/arena/recheck-votes.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { saveFeedback, tallyVotes, votesVersion } from '../../server/modules/arena/sql/feedback.ts';
 import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
-import { openTestDb } from './harness.ts';
+import { openTestDb, STORES } from './harness.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
 import { SHOWN_RANKS, ShownCheck } from '../../server/modules/arena/shown-check.ts';
-import { VoteCheck } from '../../server/modules/arena/vote-check.ts';
+import { deviceArms, drawnPairOf, VoteCheck } from '../../server/modules/arena/vote-check.ts';
 import { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 
@@ -103,6 +103,42 @@ describe('offline rounds the server could not check when they arrived', () => {
       expect(after.rounds.compared).toBe(1);
       const ids = await test.db.query<{ question_id: string }>(`SELECT DISTINCT question_id FROM feedback`);
       expect(ids).toEqual([{ question_id: questionId(query) }]);
+    } finally {
+      await test.drop();
+    }
+  });
+});
+
+describe.each(STORES)('offline rounds checked at a start, in the kept tallies (%s store)', (store) => {
+  it('count in /api/stats’s tallies once checked: the round compared, the votes by their verdicts, none unchecked', async () => {
+    const test = await openTestDb(store);
+    try {
+      const query = 'envy';
+      const [lsa, sif] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
+      const [one, two] = deviceArms(engine);
+      // As a save stores a device's round while its models cannot be run: unchecked, its tallies kept at once.
+      const unchecked = (label: string, model: string, text: string, round: string) => ({
+        user_type: 'Enthusiast' as const, username: 'reader', query, retrieved_text: text, model_type: model, result_label: label as 'A' | 'B',
+        reaction: label === 'A' ? ('👍' as const) : ('👎' as const), confidence_score: 0.5, client_id: randomUUID(), round_id: round,
+        questionId: questionId(query), passageId: null, passageSet: engine.corpus.passageSet, passageSha256: sha256(text),
+        verdict: 'unchecked' as const, drawnBy: 'device' as const, drawnPair: `device\n${drawnPairOf(one!, two!)}`,
+      });
+      const round = randomUUID();
+      await saveFeedback(test.db, 'reader', [
+        unchecked('A', lsa!.model_type, lsa!.text, round),
+        unchecked('B', sif!.model_type, sif!.text, round),
+        unchecked('A', lsa!.model_type, 'Made up.', randomUUID()),
+      ]);
+      const kept = async () => computeStats(await readTallies(test.db), 30);
+      expect(await kept()).toMatchObject({ votes: 0, leftOutVotes: { unchecked: 3 }, rounds: { compared: 0, leftOut: { unchecked: 2 } } });
+
+      expect(await recheckVotes(test.db, new VoteCheck(test.db, new ShownCheck(engine, []), engine))).toBe(3);
+      const after = await kept();
+      expect(after).toMatchObject({ votes: 2, leftOutVotes: { notShown: 1, unchecked: 0, repeat: 0 }, rounds: { compared: 1, fromDevice: 1, oneSided: 0 } });
+      expect(after.rounds.leftOut).toMatchObject({ unchecked: 0, notShown: 1 });
+      // The same as the rules worked out from every vote.
+      const all = computeStats(await tallyVotes(test.db, 30), 30);
+      expect([after.votes, after.leftOutVotes, after.rounds.compared, after.leaderboard]).toEqual([all.votes, all.leftOutVotes, all.rounds.compared, all.leaderboard]);
     } finally {
       await test.drop();
     }

@@ -205,16 +205,63 @@ export function tallyBatch(state: ReaderState, votes: readonly StoredVote[], bou
  */
 export async function tallyStored(tx: Queryable, author: string, votes: readonly StoredVote[], bound: number): Promise<void> {
   if (votes.length === 0) return;
+  const paired = (v: StoredVote) => v.verdict === 'shown' && v.drawn_pair !== null;
+  const state = await lockAndRead(tx, author, votes, votes.filter((v) => !paired(v)).map((v) => v.round_key));
+  await writeTallies(tx, author, tallyBatch(state, votes, bound));
+}
+
+/** Takes the reader's lock and reads the tallies `votes` touch, and the rounds of `roundKeys` already counted apart. */
+async function lockAndRead(tx: Queryable, author: string, votes: readonly StoredVote[], roundKeys: string[]): Promise<ReaderState> {
   const paired = votes.filter((v) => v.verdict === 'shown' && v.drawn_pair !== null);
   const [{ state }] = (await tx.query<{ state: ReaderState }>(`SELECT arena_reader_state($1, $2::text[], $3::text[], $4::date[], $5::text[]) AS state`, [
     author,
     paired.map((v) => v.question_id),
     paired.map((v) => v.drawn_pair),
     [...new Set(paired.map((v) => dayOf(v.created_at)))],
-    [...new Set(votes.filter((v) => !paired.includes(v)).map((v) => v.round_key))],
+    [...new Set(roundKeys)],
   ])) as [{ state: ReaderState }];
-  const changes = tallyBatch(state, votes, bound);
+  return state;
+}
+
+/** Whether a vote, by its verdict and drawn pair, is left out (votes:<verdict>), and its round_id with it. */
+const leftOut = (verdict: string, drawnPair: string | null) => verdict !== 'shown' || drawnPair === null;
+
+/**
+ * Votes of one reader that were stored `unchecked` and are now checked (recheck-votes.ts), in
+ * this transaction, after their verdicts were written: the tallies as if each had arrived with
+ * its verdict. Each leaves `votes:unchecked`; a vote now shown joins its round (a newer vote of
+ * its arm stays the one counted); and each of their round_ids is counted apart by its first
+ * left-out vote's reason now (by id), or no longer counted apart when none is left.
+ */
+export async function tallyChecked(tx: Queryable, author: string, votes: readonly StoredVote[], bound: number): Promise<void> {
+  if (votes.length === 0) return;
+  const keys = [...new Set(votes.map((v) => v.round_key))];
+  // Every one of these round_ids is already counted apart (as unchecked): none is counted again by tallyBatch.
+  const state = await lockAndRead(tx, author, votes, keys);
+  const changes = tallyBatch({ ...state, left: keys }, votes, bound);
+  const add = (name: string, n: number) => changes.counts.set(name, (changes.counts.get(name) ?? 0) + n);
+  add('votes:unchecked', -votes.length);
+  const checked = new Set(votes.map((v) => v.id));
+  const rows = await tx.query<{ round_key: string; id: string; verdict: string; drawn_pair: string | null }>(
+    `SELECT coalesce(round_id::text, 'vote ' || id::text) AS round_key, id::text, verdict, drawn_pair FROM feedback
+     WHERE author = $1 AND coalesce(round_id::text, 'vote ' || id::text) = ANY($2::text[]) ORDER BY feedback.id`,
+    [author, keys],
+  );
+  const stillApart: string[] = [];
+  const noLongerApart: string[] = [];
+  for (const key of keys) {
+    const round = rows.filter((r) => r.round_key === key);
+    const was = round.find((r) => checked.has(r.id) || leftOut(r.verdict, r.drawn_pair));
+    const now = round.find((r) => leftOut(r.verdict, r.drawn_pair));
+    const before = was && (checked.has(was.id) ? 'unchecked' : was.verdict);
+    if (before === now?.verdict) continue;
+    if (before) add(`rounds:${before}`, -1);
+    if (now) add(`rounds:${now.verdict}`, 1);
+    (now ? stillApart : noLongerApart).push(key);
+  }
+  changes.left = stillApart;
   await writeTallies(tx, author, changes);
+  if (noLongerApart.length > 0) await tx.query('DELETE FROM arena_left_rounds WHERE author = $1 AND round_key = ANY($2::text[])', [author, noLongerApart]);
 }
 
 /** Writes a reader's tally changes in one statement; the shared counters last, in key order. */
