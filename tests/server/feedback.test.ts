@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../contract/api-schemas.ts';
 import type { Queryable } from '../../server/platform/store/db.ts';
 import { saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
+import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../../server/platform/http/body-limits.ts';
 
@@ -162,9 +164,21 @@ describe('saveFeedback', () => {
       const counting: Queryable = { query: (sql, params) => (sent.push(sql), test.db.query(sql, params)) };
       const batch = Array.from({ length: 50 }, () => ({ ...(item() as FeedbackItem), client_id: randomUUID(), questionId: 'q', passageId: null, passageSet: 'now', passageSha256: null, verdict: 'not-shown' as const }));
       expect(await saveFeedback(counting, 'reader', [...batch, batch[0]!])).toEqual({ saved: 50, duplicates: 1 });
-      // The votes in one statement; then the reader's lock, the rounds counted apart, the counters.
-      expect(sent).toHaveLength(4);
+      // The votes in one statement; then the reader's lock with the tallies the batch touches; then every change.
+      expect(sent).toHaveLength(3);
       expect(sent[0]).toMatch(/^INSERT INTO feedback/);
+      // Twenty-five shown rounds, A and B each, decided: still three statements, not some per vote.
+      sent.length = 0;
+      const rounds = Array.from({ length: 25 }, (_, i) => {
+        const round = { round_id: randomUUID(), questionId: `q${i}`, passageSet: 'now', passageSha256: null, verdict: 'shown' as const, drawnBy: 'server' as const, drawnPair: 'LSA\nSIF' };
+        return [
+          { ...(item({ model_type: 'LSA', result_label: 'A', reaction: '👍' }) as FeedbackItem), ...round, client_id: randomUUID(), passageId: 'ch1-1' },
+          { ...(item({ model_type: 'SIF', result_label: 'B', reaction: '👎' }) as FeedbackItem), ...round, client_id: randomUUID(), passageId: 'ch1-2' },
+        ];
+      }).flat();
+      expect(await saveFeedback(counting, 'reader', rounds)).toEqual({ saved: 50, duplicates: 0 });
+      expect(sent).toHaveLength(3);
+      expect(computeStats(await readTallies(test.db), 30).rounds.compared).toBe(25);
       expect(await saveFeedback(counting, 'reader', batch.slice(0, 10))).toEqual({ saved: 0, duplicates: 10 });
     } finally {
       await test.drop();
