@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../contract/api-schemas.ts';
 import type { Queryable } from '../../server/platform/store/db.ts';
-import { saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { deleteFeedbackOf, saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { readCounts, readReaderPairs, rebuildTallies } from '../../server/modules/arena/sql/tallies.ts';
 import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { STORES, openTestDb, startTestServer, type TestServer } from './harness.ts';
@@ -235,6 +236,46 @@ describe.each(STORES)('the vote limit on %s store', (store) => {
       expect(stored[0]!.n).toBe(60);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe.each(STORES)('forgetting a reader’s votes on %s store', (store) => {
+  it('takes exactly their share out of the tallies, without making the others’ again', async () => {
+    const test = await openTestDb(store);
+    try {
+      const bound = 2;
+      // Each reader: three decided rounds in a day (one over the bound), one decided again, a lone vote, a made-up passage.
+      const vote = (reader: string, round: string, q: string, model: string, label: string, reaction: string, passageId: string, verdict: 'shown' | 'not-shown' = 'shown') => ({
+        ...(item({ username: reader, model_type: model, result_label: label, reaction }) as FeedbackItem),
+        client_id: randomUUID(), round_id: round, questionId: q, passageId, passageSet: 'now', passageSha256: null, verdict,
+        drawnBy: 'server' as const, drawnPair: verdict === 'shown' ? 'LSA\nSIF' : null,
+      });
+      const readers = Array.from({ length: 12 }, (_, i) => `reader-${i}`);
+      for (const reader of readers) {
+        const rounds = ['q1', 'q2', 'q3'].map((q) => [randomUUID(), q] as const);
+        await saveFeedback(test.db, reader, rounds.flatMap(([round, q], i) => [vote(reader, round, q, 'LSA', 'A', i ? '👍' : '🤷', 'ch1-1'), vote(reader, round, q, 'SIF', 'B', '👎', 'ch1-2')]), new Date(), bound);
+        const again = randomUUID();
+        await saveFeedback(test.db, reader, [vote(reader, again, 'q1', 'LSA', 'A', '👎', 'ch1-1'), vote(reader, again, 'q1', 'SIF', 'B', '👍', 'ch1-2'),
+          vote(reader, randomUUID(), 'q4', 'LSA', 'A', '👍', 'ch1-3'), vote(reader, randomUUID(), 'q5', 'LSA', 'A', '👍', 'made-up', 'not-shown')], new Date(), bound);
+      }
+      const sent: string[] = [];
+      const deleted = await test.db.transaction((tx) => deleteFeedbackOf({ query: (sql, params) => (sent.push(sql), tx.query(sql, params)) }, 'reader-0', bound));
+      expect(deleted).toBe(10);
+      // A few statements for the reader's share, not a pass over the other eleven readers' votes.
+      expect(sent.length).toBeLessThanOrEqual(10);
+      const tallies = async () => {
+        const counts = [...(await readCounts(test.db))].filter(([name, n]) => name !== 'changes' && n !== 0).sort();
+        return { counts, pairs: await readReaderPairs(test.db), stats: computeStats(await readTallies(test.db), bound) };
+      };
+      const kept = await tallies();
+      expect(kept.stats.rounds).toMatchObject({ compared: 11 * 2, oneSided: 11, leftOut: { overDailyBound: 11, repeat: 11, notShown: 11 } });
+      expect(kept.pairs.map((p) => p.author)).not.toContain('reader-0');
+      // The same as every tally made again from the votes left.
+      await test.db.transaction((tx) => rebuildTallies(tx, bound), { unlimited: true });
+      expect(kept).toEqual(await tallies());
+    } finally {
+      await test.drop();
     }
   });
 });

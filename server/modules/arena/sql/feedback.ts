@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../../platform/store/db.ts';
-import { rebuildTallies, tallyStored, type StoredVote } from './tallies.ts';
+import { forgetTallies, rebuildTallies, tallyStored, type StoredVote } from './tallies.ts';
 import { PASSAGE_KEY_SQL } from '../passage-key.ts';
 
 /** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
@@ -99,11 +99,11 @@ export async function listFeedback(db: Queryable, author: string, limit: number)
   return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
 }
 
-/** Deletes every vote of a reader (the privacy page's promise), and the tallies' every trace of them. */
+/** Deletes every vote of a reader (the privacy page's promise), and the tallies' every trace of them (tallies.ts: forgetTallies). */
 export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound = DEFAULT_DAILY_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackOf(tx, author, bound));
   const rows = await db.query('DELETE FROM feedback WHERE author = $1 RETURNING id', [author]);
-  if (rows.length > 0) await rebuildTallies(db, bound);
+  if (rows.length > 0) await forgetTallies(db, author, bound);
   return rows.length;
 }
 

@@ -264,7 +264,7 @@ export async function tallyChecked(tx: Queryable, author: string, votes: readonl
   if (noLongerApart.length > 0) await tx.query('DELETE FROM arena_left_rounds WHERE author = $1 AND round_key = ANY($2::text[])', [author, noLongerApart]);
 }
 
-/** Writes a reader's tally changes in one statement; the shared counters last, in key order. */
+/** Writes a reader's tally changes in one statement (their share of the counters too); the shared counters last, in key order. */
 async function writeTallies(tx: Queryable, author: string, { rounds, days, left, pairs, counts }: TallyChanges): Promise<void> {
   const names = [...counts.keys()].filter((name) => counts.get(name) !== 0).sort();
   const col = <T, R>(rows: readonly T[], pick: (row: T) => R) => rows.map(pick);
@@ -280,6 +280,9 @@ async function writeTallies(tx: Queryable, author: string, { rounds, days, left,
        ON CONFLICT (author, day) DO UPDATE SET decided = arena_reader_days.decided + EXCLUDED.decided
      ), left_rounds AS (
        INSERT INTO arena_left_rounds (author, round_key) SELECT $1, k FROM unnest($15::text[]) AS k ON CONFLICT DO NOTHING
+     ), reader_counts AS (
+       INSERT INTO arena_reader_counts (author, name, n) SELECT $1, name, n FROM unnest($23::text[], $24::bigint[]) AS c(name, n) WHERE name <> 'changes'
+       ON CONFLICT (author, name) DO UPDATE SET n = arena_reader_counts.n + EXCLUDED.n
      ), pairs AS (
        INSERT INTO arena_reader_pairs (author, lo, hi, user_type, lo_wins, ties, hi_wins)
        SELECT $1, * FROM unnest($16::text[], $17::text[], $18::text[], $19::int[], $20::int[], $21::int[])
@@ -313,7 +316,26 @@ export async function addCounts(tx: Queryable, shard: number, counts: ReadonlyMa
   );
 }
 
-const TALLY_TABLES = ['arena_rounds', 'arena_reader_days', 'arena_reader_pairs', 'arena_left_rounds', 'arena_counts'];
+const READER_TABLES = ['arena_rounds', 'arena_reader_days', 'arena_reader_pairs', 'arena_left_rounds', 'arena_reader_counts'];
+const TALLY_TABLES = [...READER_TABLES, 'arena_counts'];
+/** Set while some votes' tallies have no reader's share (stored before migration 013, or loaded in bulk). */
+const INCOMPLETE = 'reader-counts-incomplete';
+
+/**
+ * Takes a reader's votes, just deleted in this transaction, out of the tallies: their rows, and
+ * their share of the counters subtracted from their shard, under their lock; other readers'
+ * tallies are not touched. Where some shares are missing (INCOMPLETE), every tally is made again
+ * from the votes left (which fills them). Either way the tallies are those of the votes left.
+ */
+export async function forgetTallies(tx: Queryable, author: string, bound: number): Promise<void> {
+  const [flag] = await tx.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM arena_counts WHERE name = $1`, [INCOMPLETE]);
+  if (Number(flag?.n ?? 0) > 0) return rebuildTallies(tx, bound);
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('arena ' || $1))`, [author]);
+  const share = await tx.query<{ name: string; n: string }>('SELECT name, n::text AS n FROM arena_reader_counts WHERE author = $1', [author]);
+  for (const table of READER_TABLES) await tx.query(`DELETE FROM ${table} WHERE author = $1`, [author]);
+  // 'changes' goes up, never back: the statistics' caches see that the tallies changed.
+  await addCounts(tx, shardOf(author), new Map([...share.map((c) => [c.name, -Number(c.n)] as const), ['changes', 1]]));
+}
 
 /**
  * The tallies made again from the votes stored, reader by reader in the order of their votes:
@@ -418,5 +440,5 @@ export async function loadTallies(db: Queryable, tables: TallyTables): Promise<v
       [0, 1, 2, 3, 4, 5, 6].map((k) => column(rows, k)),
     );
   }
-  await addCounts(db, 0, tables.counts);
+  await addCounts(db, 0, new Map([...tables.counts, [INCOMPLETE, 1]]));
 }

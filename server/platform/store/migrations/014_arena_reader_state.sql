@@ -17,3 +17,15 @@ BEGIN
     'left', (SELECT coalesce(json_agg(round_key), '[]') FROM arena_left_rounds WHERE author = reader AND round_key = ANY(round_keys)));
 END
 $$;
+
+-- Each reader's share of arena_counts ('changes' aside), kept with them, so that forgetting a
+-- reader takes back exactly what their votes added instead of making every tally again.
+CREATE TABLE arena_reader_counts (
+  author text NOT NULL,
+  name   text NOT NULL,
+  n      bigint NOT NULL,
+  PRIMARY KEY (author, name)
+);
+-- The votes stored before have no share yet: until the tallies are next made again from the
+-- votes (which fills it), forgetting a reader rebuilds them as before.
+INSERT INTO arena_counts (shard, name, n) SELECT 0, 'reader-counts-incomplete', 1 WHERE EXISTS (SELECT 1 FROM feedback);
