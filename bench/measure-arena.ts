@@ -5,12 +5,13 @@
  * by default; another checkout measures another version), and measures: the first /api/stats,
  * /api/stats at 10 connections for 10 s with /api/health/live sampled every 20 ms meanwhile, how
  * long a new round takes to reach the leaderboard, and /api/save throughput (10 connections, 10
- * s, rounds of one reader's search, receipts copied as the app does). PostgreSQL: a database of
+ * s, rounds of one reader's search, receipts copied as the app does; with the server process's CPU
+ * time per save, on Linux). `--save-only` stops after the saves. PostgreSQL: a database of
  * its own on BENCH_DATABASE_URL's server. Prints a Markdown row.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -103,11 +104,19 @@ async function main() {
       }));
     };
     const shown = await search('the remembrance of death');
+    // The server process's CPU time (user + system, clock ticks of 10 ms) over the run: a figure the machine's other work moves less than saves a second.
+    const cpuTicks = async () => {
+      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    const cpuBefore = await cpuTicks().catch(() => NaN);
     const saves = await autocannon({
       url, connections: 10, duration: 10,
       requests: [{ method: 'POST', path: '/api/save', headers: auth, setupRequest: (req) => ({ ...req, body: JSON.stringify({ items: round('the remembrance of death', shown) }) }) }],
     });
     row.saves = `${Math.round(saves.requests.average)}/s (p99 ${saves.latency.p99} ms, non-2xx ${saves.non2xx})`;
+    const cpuMs = ((await cpuTicks().catch(() => NaN)) - cpuBefore) * 10;
+    row.serverCpuPerSave = `${(cpuMs / saves.requests.total).toFixed(2)} ms`;
     if (values['save-only']) return console.log(JSON.stringify(row));
 
     let t = performance.now();
