@@ -25,7 +25,7 @@ export function shardOf(author: string): number {
 /**
  * Brings the tallies up to date with `votes`, just stored by one reader in this transaction (`tx`),
  * in two statements whatever the batch's size: the reader's lock and the tallies the batch
- * touches, read in one (arena_reader_state, migration 013: two batches of one reader, on any
+ * touches, read in one (arena_reader_state, migration 014: two batches of one reader, on any
  * instance, are tallied one after the other), and every change written in one. Other readers'
  * batches only meet on the shared counters, which are written in key order (no deadlock).
  */
@@ -144,7 +144,7 @@ export async function addCounts(tx: Queryable, shard: number, counts: ReadonlyMa
 
 const READER_TABLES = ['arena_rounds', 'arena_reader_days', 'arena_reader_pairs', 'arena_left_rounds', 'arena_reader_counts'];
 const TALLY_TABLES = [...READER_TABLES, 'arena_counts'];
-/** Set while some votes' tallies have no reader's share (stored before migration 013, or loaded in bulk). */
+/** Set while some votes' tallies have no reader's share (stored before migration 014, or loaded in bulk). */
 const INCOMPLETE = 'reader-counts-incomplete';
 
 /**
