@@ -61,7 +61,9 @@ async function main() {
 
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_ARGS: node flags for the server (e.g. --cpu-prof), which NODE_OPTIONS refuses.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: values.root,
     env: {
       ...process.env,
