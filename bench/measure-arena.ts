@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,9 +39,9 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'arena-bench-'));
   let databaseUrl = '';
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@localhost/postgres';
+  const name = `arena_bench_${randomUUID().slice(0, 8)}`;
   if (values.store === 'postgres') {
-    const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@localhost/postgres';
-    const name = `arena_bench_${randomUUID().slice(0, 8)}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -162,7 +162,17 @@ async function main() {
     row.newVoteSeen = `${((performance.now() - t) / 1000).toFixed(2)} s`;
     console.log(JSON.stringify(row));
   } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
+    // What the run made goes with it: a million votes are gigabytes, in /tmp or the cluster.
+    await rm(dataDir, { recursive: true, force: true });
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    }
   }
 }
 
