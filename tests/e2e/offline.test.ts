@@ -6,6 +6,8 @@ import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
 import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
+/** Its LSA, SIF and BM25 first passages all differ: any drawn pair shows Result A and Result B. */
+const QUESTION_OF_TWO_CARDS = 'Is hypocrisy a sin of the heart?';
 
 interface Vote {
   query: string;
@@ -187,7 +189,9 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'Is it possible for a human being to love God when He is so unlike us?');
+    // A question whose three arms' first passages all differ, so that whichever pair is drawn shows
+    // two cards (LSA and SIF share their first passage on some questions, and then B is not shown).
+    await signInAndSearch(page, server, QUESTION_OF_TWO_CARDS);
     await server.down();
     await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
     await page.getByText('will be sent as soon as the server can be reached').waitFor();
@@ -196,7 +200,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     // The worker tries first with the expired token, gets 401, and asks the page to refresh and flush.
     await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'FLUSH_OUTBOX' }));
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
-    const votes = (await server.votes()).filter((v) => v.query === 'Is it possible for a human being to love God when He is so unlike us?');
+    const votes = (await server.votes()).filter((v) => v.query === QUESTION_OF_TWO_CARDS);
     expect(votes).toEqual([expect.objectContaining({ result_label: 'B', reaction: '👎' })]);
     await server.down();
   });
