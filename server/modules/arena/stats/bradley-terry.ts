@@ -29,23 +29,8 @@ export function fitBradleyTerry(models: string[], comparisons: Comparison[], ite
     const key = Math.min(i, j) * n + Math.max(i, j);
     gamesByPair.set(key, (gamesByPair.get(key) ?? 0) + w);
   }
-  const pairs = [...gamesByPair].map(([key, games]) => ({ i: Math.floor(key / n), j: key % n, games }));
-  // A small prior (one tie against a virtual average model) keeps unbeaten or winless models finite.
-  let strength = new Float64Array(n).fill(1);
-  const denominator = new Float64Array(n);
-  for (let it = 0; it < iterations; it++) {
-    for (let i = 0; i < n; i++) denominator[i] = 1 / (strength[i]! + 1);
-    for (const { i, j, games } of pairs) {
-      const share = games / (strength[i]! + strength[j]!);
-      denominator[i]! += share;
-      denominator[j]! += share;
-    }
-    const next = new Float64Array(n);
-    let logSum = 0;
-    for (let i = 0; i < n; i++) logSum += Math.log((next[i] = (wins[i]! + 0.5) / denominator[i]!));
-    const scale = Math.exp(logSum / n);
-    strength = next.map((v) => v / scale);
-  }
+  const pairs = [...gamesByPair.keys()].map((key) => ({ i: Math.floor(key / n), j: key % n }));
+  const strength = bradleyTerryStrengths(n, pairs, [...gamesByPair.values()], wins, iterations);
   return new Map(models.map((m, i) => [m, strength[i]!]));
 }
 
@@ -151,4 +136,35 @@ function solvePositiveDefinite(A: Float64Array, n: number, y: Float64Array): Flo
     x[i] = sum / L[i * n + i]!;
   }
   return x;
+}
+
+/**
+ * The MM iterations themselves, on totals: `wins[i]` for model i, `games[p]` for the pair
+ * `pairs[p]` (only pairs that met: each iteration costs those, not n²). A small prior (one tie
+ * against a virtual average model) keeps unbeaten or winless models finite. Strengths by index,
+ * scaled to a geometric mean of 1. The readers' bootstrap fits its resamples' totals with it too.
+ */
+export function bradleyTerryStrengths(
+  n: number,
+  pairs: ReadonlyArray<{ i: number; j: number }>,
+  games: ArrayLike<number>,
+  wins: ArrayLike<number>,
+  iterations: number,
+): Float64Array {
+  let strength = new Float64Array(n).fill(1);
+  const denominator = new Float64Array(n);
+  for (let it = 0; it < iterations; it++) {
+    for (let i = 0; i < n; i++) denominator[i] = 1 / (strength[i]! + 1);
+    pairs.forEach(({ i, j }, p) => {
+      const share = games[p]! / (strength[i]! + strength[j]!);
+      denominator[i]! += share;
+      denominator[j]! += share;
+    });
+    const next = new Float64Array(n);
+    let logSum = 0;
+    for (let i = 0; i < n; i++) logSum += Math.log((next[i] = (wins[i]! + 0.5) / denominator[i]!));
+    const scale = Math.exp(logSum / n);
+    strength = next.map((v) => v / scale);
+  }
+  return strength;
 }

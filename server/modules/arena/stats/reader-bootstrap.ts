@@ -1,4 +1,5 @@
 import { seededRandom } from '../../../../common/seeded-random.ts';
+import { bradleyTerryStrengths } from './bradley-terry.ts';
 
 /**
  * Readers, not rounds, are the unit of evidence (docs/arena-pool.md). A reader's rounds come in a
@@ -79,23 +80,7 @@ function totalsOf(data: PreparedReaders, weight: (r: number) => number): Totals 
  * bradley-terry.ts (one tie against a virtual model of strength 1), scaled to a geometric mean of 1.
  */
 function fitTotals(data: PreparedReaders, { wins, games }: Totals, iterations: number): Float64Array {
-  const n = data.models.length;
-  let strength = new Float64Array(n).fill(1);
-  const denominator = new Float64Array(n);
-  for (let it = 0; it < iterations; it++) {
-    for (let i = 0; i < n; i++) denominator[i] = 1 / (strength[i]! + 1);
-    data.pairs.forEach(({ i, j }, p) => {
-      const share = games[p]! / (strength[i]! + strength[j]!);
-      denominator[i]! += share;
-      denominator[j]! += share;
-    });
-    const next = new Float64Array(n);
-    let logSum = 0;
-    for (let i = 0; i < n; i++) logSum += Math.log((next[i] = (wins[i]! + 0.5) / denominator[i]!));
-    const scale = Math.exp(logSum / n);
-    strength = next.map((v) => v / scale);
-  }
-  return strength;
+  return bradleyTerryStrengths(data.models.length, data.pairs, games, wins, iterations);
 }
 
 /** The point fit on every reader's rounds (or those `keep` keeps). */
