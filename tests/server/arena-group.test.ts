@@ -40,9 +40,7 @@ describe.each(STORES)('a group of accounts on %s store', (store) => {
 
   /** A new reader plays ROUNDS rounds, each a search of its own and a vote on its two first passages; `prefersLsa(i)` says who wins round i. */
   async function play(prefersLsa: (round: number) => boolean): Promise<void> {
-    const name = `r${randomUUID().slice(0, 8)}`;
-    await server.addUser(name, PASSWORD);
-    const token = ((await (await server.login(name, PASSWORD)).json()) as { access_token: string }).access_token;
+    const { token } = await server.newReader(PASSWORD);
     viewer ||= token;
     const items = [];
     for (const [i, query] of questions.entries()) {

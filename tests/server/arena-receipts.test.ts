@@ -30,9 +30,8 @@ describe.each(STORES)('votes and their search’s receipt on %s store', (store) 
   afterAll(() => server.close());
 
   async function reader(): Promise<string> {
-    const name = `r${randomUUID().slice(0, 8)}`;
-    await server.addUser(name, PASSWORD);
-    tokens[name] = ((await (await server.login(name, PASSWORD)).json()) as { access_token: string }).access_token;
+    const { name, token } = await server.newReader(PASSWORD);
+    tokens[name] = token;
     return name;
   }
   const search = async (name: string | null, query: string, more: Record<string, unknown> = {}) => {

@@ -32,9 +32,8 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
 
   /** A new reader, signed in. */
   async function reader(): Promise<string> {
-    const name = `r${randomUUID().slice(0, 8)}`;
-    await server.addUser(name, PASSWORD);
-    tokens[name] = ((await (await server.login(name, PASSWORD)).json()) as { access_token: string }).access_token;
+    const { name, token } = await server.newReader(PASSWORD);
+    tokens[name] = token;
     return name;
   }
   /** A reader's search: its results carry the receipt their votes copy. */

@@ -118,6 +118,8 @@ export interface TestServer {
   api(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
   login(username: string, password: string): Promise<Response>;
   addUser(username: string, password: string): Promise<void>;
+  /** A new reader of a name of its own, signed in: the name and its access token. */
+  newReader(password: string): Promise<{ name: string; token: string }>;
 }
 
 export interface TestServerOptions {
@@ -172,6 +174,16 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     });
   };
 
+  const login = (username: string, password: string) =>
+    api('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password, grant_type: 'password' }).toString(),
+    });
+  const addUser = async (username: string, password: string) => {
+    await insertUser(db, username, await hashPassword(password));
+  };
+
   return {
     url,
     app,
@@ -179,14 +191,13 @@ export async function startTestServer(kind: StoreKind, options: TestServerOption
     auth,
     clock,
     api,
-    login: (username, password) =>
-      api('/api/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username, password, grant_type: 'password' }).toString(),
-      }),
-    addUser: async (username, password) => {
-      await insertUser(db, username, await hashPassword(password));
+    login,
+    addUser,
+    async newReader(password) {
+      const name = `r${randomUUID().slice(0, 8)}`;
+      await addUser(name, password);
+      const token = ((await (await login(name, password)).json()) as { access_token: string }).access_token;
+      return { name, token };
     },
     async close() {
       await app.close();

@@ -94,9 +94,8 @@ describe.each(STORES)('npm run votes -- export adds up to /api/stats, on %s stor
   afterAll(() => server.close());
 
   async function reader(): Promise<string> {
-    const name = `r${randomUUID().slice(0, 8)}`;
-    await server.addUser(name, PASSWORD);
-    tokens[name] = ((await (await server.login(name, PASSWORD)).json()) as { access_token: string }).access_token;
+    const { name, token } = await server.newReader(PASSWORD);
+    tokens[name] = token;
     return name;
   }
   const save = async (name: string, items: unknown[]) => {
