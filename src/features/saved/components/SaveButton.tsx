@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Field, Link, makeStyles, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { Bookmark20Regular } from '@fluentui/react-icons';
-import { MAX_SAVED_NOTE_LENGTH } from '../../../../contract/vocabulary.ts';
 import { savePassage } from '../saved-store.ts';
+import { NoteForm } from './NoteForm.tsx';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '40rem' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
 });
 
@@ -17,7 +16,6 @@ const useStyles = makeStyles({
 export function SaveButton(props: { anchor?: string; passage?: string; chapter: string; excerpt: string; label?: string }) {
   const styles = useStyles();
   const [state, setState] = useState<'idle' | 'note' | 'saved'>('idle');
-  const [note, setNote] = useState('');
   const name = props.label ? ` (${props.label})` : '';
   if (state === 'saved') {
     return (
@@ -33,26 +31,16 @@ export function SaveButton(props: { anchor?: string; passage?: string; chapter: 
       </Button>
     );
   }
-  const submit = () => {
-    void savePassage({ ...(props.anchor ? { anchor: props.anchor } : { passage: props.passage }), chapter: props.chapter, excerpt: props.excerpt, note: note.trim() }).then(() => setState('saved'));
-  };
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Field label="Note (optional)" hint={`Up to ${MAX_SAVED_NOTE_LENGTH.toLocaleString('en')} characters`}>
-        <Textarea value={note} maxLength={MAX_SAVED_NOTE_LENGTH} onChange={(_, data) => setNote(data.value)} />
-      </Field>
-      <div className={styles.actions}>
-        <Button appearance="primary" type="submit">
-          Save passage
-        </Button>
-        <Button onClick={() => setState('idle')}>Cancel</Button>
-      </div>
-    </form>
+    <NoteForm
+      label="Note (optional)"
+      submitLabel="Save passage"
+      onSubmit={(note) =>
+        void savePassage({ ...(props.anchor ? { anchor: props.anchor } : { passage: props.passage }), chapter: props.chapter, excerpt: props.excerpt, note }).then(() =>
+          setState('saved'),
+        )
+      }
+      onCancel={() => setState('idle')}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Body1, Button, Caption1, Card, Field, Link, makeStyles, MessageBar, MessageBarBody, Textarea, Title1, tokens } from '@fluentui/react-components';
-import { MAX_SAVED_NOTE_LENGTH } from '../../../../contract/vocabulary.ts';
+import { Body1, Button, Caption1, Card, Link, makeStyles, MessageBar, MessageBarBody, Title1, tokens } from '@fluentui/react-components';
 import { Page } from '../../../components/Page.tsx';
 import { useSession } from '../../session/index.ts';
 import { paragraphNumber, readLink, type LocalSaved } from '../saved-merge.ts';
 import { editNote, refreshSaved, removeSaved, useSaved } from '../saved-store.ts';
+import { NoteForm } from './NoteForm.tsx';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -16,7 +16,6 @@ const useStyles = makeStyles({
 function SavedCard({ item }: { item: LocalSaved }) {
   const styles = useStyles();
   const [editing, setEditing] = useState(false);
-  const [note, setNote] = useState(item.note);
   const n = paragraphNumber(item.anchor);
   const where = `${item.chapter || 'The book'}${n ? `, paragraph ${n}` : ''}`;
   return (
@@ -29,22 +28,13 @@ function SavedCard({ item }: { item: LocalSaved }) {
           <Link href={readLink(item)}>{where}</Link>
         </Caption1>
         {editing ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void editNote(item, note.trim()).then(() => setEditing(false));
-            }}
-          >
-            <Field label="Note" hint={`Up to ${MAX_SAVED_NOTE_LENGTH.toLocaleString('en')} characters`}>
-              <Textarea value={note} maxLength={MAX_SAVED_NOTE_LENGTH} onChange={(_, data) => setNote(data.value)} />
-            </Field>
-            <div className={styles.actions}>
-              <Button appearance="primary" type="submit">
-                Save note
-              </Button>
-              <Button onClick={() => setEditing(false)}>Cancel</Button>
-            </div>
-          </form>
+          <NoteForm
+            label="Note"
+            submitLabel="Save note"
+            initial={item.note}
+            onSubmit={(note) => void editNote(item, note).then(() => setEditing(false))}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <>
             {item.note && <Body1 as="p" className={styles.note}>Your note: {item.note}</Body1>}
