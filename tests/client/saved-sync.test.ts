@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedPassage } from '../../contract/api-schemas.ts';
-import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { flushOutbox, outbox } from '../../src/features/feedback/flush-outbox.ts';
 import { editNote, refreshSaved, removeSaved, savePassage, useSaved } from '../../src/features/saved/saved-store.ts';
 import { useSession } from '../../src/features/session/session-store.ts';
-import { signIn, signOut } from '../../src/features/session/sign-in.ts';
-import { startTestServer, type TestServer } from '../server/harness.ts';
+import { signOut } from '../../src/features/session/sign-in.ts';
+import { readerOnServer } from './reader-on-server.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describe('saved passages, through the votes’ outbox, to the real API', () => {
-  let server: TestServer;
-  const onLine = () => setApiBase(`${server.url}/api`);
-  const offLine = () => setApiBase('http://127.0.0.1:1/api');
-
-  beforeAll(async () => {
-    server = await startTestServer('embedded');
-    await server.addUser('reader', PASSWORD);
-    onLine();
-    await signIn('reader', PASSWORD);
-  });
-  afterAll(() => server.close());
-  beforeEach(onLine);
+  const remote = readerOnServer(PASSWORD);
+  const { onLine, offLine } = remote;
 
   const onServer = async () => {
     const token = useSession.getState().authTokens!.access;
-    return (await (await server.api('/api/saved', { token })).json()) as SavedPassage[];
+    return (await (await remote.server.api('/api/saved', { token })).json()) as SavedPassage[];
   };
 
   it('keeps a save and its edit made offline, then delivers them once, the newest note winning', async () => {
@@ -52,7 +41,7 @@ describe('saved passages, through the votes’ outbox, to the real API', () => {
   it('shows another device’s save, and a removal made offline reaches the server once online', async () => {
     const token = useSession.getState().authTokens!.access;
     const id = crypto.randomUUID();
-    await server.api(`/api/saved/${id}`, { method: 'PUT', token, json: { anchor: 'ch4#p12', note: 'from the phone', saved_at: Date.now(), updated_at: Date.now() } });
+    await remote.server.api(`/api/saved/${id}`, { method: 'PUT', token, json: { anchor: 'ch4#p12', note: 'from the phone', saved_at: Date.now(), updated_at: Date.now() } });
     await refreshSaved();
     expect(useSaved.getState().items[0]).toMatchObject({ id, anchor: 'ch4#p12', note: 'from the phone' });
 

@@ -1,7 +1,7 @@
 import type { FeedbackItem } from '../../src/features/feedback/feedback-item.ts';
 import { createServer, type Socket } from 'node:net';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoredFeedback } from '../../contract/api-schemas.ts';
 import { setApiBase } from '../../src/lib/api/api-base.ts';
 import { buildFeedbackItem } from '../../src/features/feedback/feedback-item.ts';
@@ -15,23 +15,13 @@ import { startRound } from '../../src/features/search/ab-round.ts';
 import { sharesOnePassage } from '../../src/features/search/choose-ab-pair.ts';
 import { useSession } from '../../src/features/session/session-store.ts';
 import { signIn } from '../../src/features/session/sign-in.ts';
-import { startTestServer, type TestServer } from '../server/harness.ts';
+import { readerOnServer } from './reader-on-server.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describe('a vote from the page, through the outbox, to the real API', () => {
-  let server: TestServer;
-  const onLine = () => setApiBase(`${server.url}/api`);
-  const offLine = () => setApiBase('http://127.0.0.1:1/api');
-
-  beforeAll(async () => {
-    server = await startTestServer('embedded');
-    await server.addUser('reader', PASSWORD);
-    onLine();
-    await signIn('reader', PASSWORD);
-  });
-  afterAll(() => server.close());
-  beforeEach(onLine);
+  const remote = readerOnServer(PASSWORD);
+  const { onLine, offLine } = remote;
 
   const item = (query: string) =>
     buildFeedbackItem({
@@ -45,7 +35,7 @@ describe('a vote from the page, through the outbox, to the real API', () => {
     });
   const stored = async () => {
     const token = useSession.getState().authTokens!.access;
-    return (await (await server.api('/api/feedback?limit=100', { token })).json()) as StoredFeedback[];
+    return (await (await remote.server.api('/api/feedback?limit=100', { token })).json()) as StoredFeedback[];
   };
 
   it('delivers at once when the server answers', async () => {
@@ -188,14 +178,14 @@ describe('a vote from the page, through the outbox, to the real API', () => {
   it('never sends a vote with another reader’s token, though the session changes hands while it is on its way', async () => {
     // The reader signs out in another tab (the server ends the session) and bob signs in there,
     // while this tab is sending the reader's vote.
-    await server.addUser('bob', PASSWORD);
-    await server.api('/api/logout', { method: 'POST', token: useSession.getState().authTokens!.access });
-    const bob = (await (await server.login('bob', PASSWORD)).json()) as { access_token: string; refresh_token: string };
+    await remote.server.addUser('bob', PASSWORD);
+    await remote.server.api('/api/logout', { method: 'POST', token: useSession.getState().authTokens!.access });
+    const bob = (await (await remote.server.login('bob', PASSWORD)).json()) as { access_token: string; refresh_token: string };
     const now = Date.now();
     const sending = sendFromPage({ key: 'on-its-way', item: item('on its way'), author: 'reader', queuedAt: now, attempts: 0, nextAttemptAt: now });
     useSession.setState({ authTokens: { access: bob.access_token, refresh: bob.refresh_token }, user: 'bob', isAuthenticated: true });
     expect(await sending).toEqual({ kind: 'another-reader' });
-    const bobsVotes = (await (await server.api('/api/feedback?limit=100', { token: bob.access_token })).json()) as Array<{ query: string }>;
+    const bobsVotes = (await (await remote.server.api('/api/feedback?limit=100', { token: bob.access_token })).json()) as Array<{ query: string }>;
     expect(bobsVotes.filter((v) => v.query === 'on its way')).toEqual([]);
     await signIn('reader', PASSWORD);
   });
