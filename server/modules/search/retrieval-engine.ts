@@ -37,11 +37,16 @@ export class RetrievalEngine {
   /** Told how long each model took for a question it computed (metrics). */
   onModelSearch: ((model: string, seconds: number) => void) | null = null;
 
+  /** The lineup is fixed when the engine is made: its pool is worked out once, not per search. */
+  private readonly arms: readonly Arm[];
+
   constructor(
     readonly corpus: Corpus,
     readonly kind: LineupKind,
-    readonly entries: LineupEntry[],
-  ) {}
+    readonly entries: readonly LineupEntry[],
+  ) {
+    this.arms = Object.freeze(entries.filter((e) => !('error' in e)).map((e) => ({ id: e.id, modelType: modelType(e) })));
+  }
 
   modelIds(): string[] {
     return this.entries.map((e) => e.id);
@@ -53,8 +58,8 @@ export class RetrievalEngine {
   }
 
   /** The arms a `both` search may draw: every model that can be served now. */
-  pool(): Arm[] {
-    return this.entries.filter((e) => !('error' in e)).map((e) => ({ id: e.id, modelType: modelType(e) }));
+  pool(): readonly Arm[] {
+    return this.arms;
   }
 
   /**

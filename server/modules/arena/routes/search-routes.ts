@@ -45,18 +45,18 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   /** A `both` search's two arms: the pair of the pool with the fewest decided rounds, ties broken at random. */
-  let lastDraw: { counts: ReadonlyMap<string, number>; pool: string; tied: (readonly [string, string])[] } | null = null;
+  let lastDraw: { counts: ReadonlyMap<string, number>; engine: RetrievalEngine; tied: (readonly [string, string])[] } | null = null;
   const drawPair = async (engine: RetrievalEngine): Promise<readonly [string, string]> => {
     const pool = engine.pool();
     if (pool.length < 2) throw new HttpError(503, 'Fewer than two models can be served right now');
     const counts = await decided.current();
-    const poolKey = pool.map((arm) => `${arm.id}\n${arm.modelType}`).join('\n');
-    // The tied pairs change only with the counts (read again at most every few seconds) or the pool:
-    // a search between those draws among them, and does not count every pair again.
-    if (lastDraw?.counts !== counts || lastDraw.pool !== poolKey) {
+    // The tied pairs change only with the counts (read again at most every few seconds) or the
+    // engine (its pool is fixed): a search between those draws among them, and does not count
+    // every pair again.
+    if (lastDraw?.counts !== counts || lastDraw.engine !== engine) {
       const idOf = new Map(pool.map((arm) => [arm.modelType, arm.id]));
       const tied = leastDecidedPairs(pairCounts([...idOf.keys()], counts)).map(([a, b]) => [idOf.get(a)!, idOf.get(b)!] as const);
-      lastDraw = { counts, pool: poolKey, tied };
+      lastDraw = { counts, engine, tied };
     }
     return pickOne(lastDraw.tied, Math.random);
   };
