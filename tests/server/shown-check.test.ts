@@ -209,7 +209,7 @@ describe('votes cast on the first cut of the book into passages (before chunking
       // The export names each vote's passage, the cut its id belongs to, and the text it was cast on.
       const lines: string[] = [];
       const out = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
-      await writeVoteExport(test.db, { format: 'jsonl', dailyRoundBound: 30 }, out);
+      await writeVoteExport(test.db, { format: 'jsonl' }, out);
       const exported = lines.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(exported.map((r) => [r.passage_a, r.passage_set, r.text_a])).toEqual([
         ['ch7-13', 'v1', v1.passages['ch7-13']!.text],

@@ -100,7 +100,7 @@ async function exportedWith(db: Db, format: 'jsonl' | 'csv', options: { since?: 
       done();
     },
   });
-  const { cursor } = await writeVoteExport(db, { format, ...options, dailyRoundBound: BOUND }, out);
+  const { cursor } = await writeVoteExport(db, { format, ...options }, out);
   return { text, cursor };
 }
 
@@ -250,7 +250,7 @@ describe.each(STORES)('npm run votes -- export, its rows, on %s store', (store) 
           else waiting.push(() => ((taken += 1), done()));
         },
       });
-      const exporting = writeVoteExport(counting, { format: 'jsonl', dailyRoundBound: 10_000 }, slow);
+      const exporting = writeVoteExport(counting, { format: 'jsonl' }, slow);
       const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
       const pages = Math.ceil(5000 / EXPORT_PAGE_ROWS);
       for (let page = 0; page < pages; page++) {
@@ -472,7 +472,7 @@ describe('npm run votes', () => {
     expect(rows.filter((r) => r.counted)).toHaveLength(3);
     // A server holding the database (its lock and its admin socket): the CLI reads the export through it.
     const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
-    const admin = await listenForAdmin(db, dataDir, createLogger('silent'), { dailyRoundBound: BOUND });
+    const admin = await listenForAdmin(db, dataDir, createLogger('silent'));
     try {
       const through = await votes(['export', '--format', 'csv', '--since', '2026-11-24T00:00:00Z']);
       expect(through.code).toBe(0);

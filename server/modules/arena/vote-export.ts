@@ -14,11 +14,6 @@ export interface ExportOptions {
   after?: string;
   /** Told the cursor this export ends with, before its first row (the CLI prints it at the end). */
   onCursor?: (cursor: string) => void | Promise<void>;
-  /**
-   * The server's bound (ARENA_DAILY_ROUNDS). Not needed: `counted` is what the tallies decided as
-   * the votes came, under the bound of the server that stored them (docs/arena.md, rule 3).
-   */
-  dailyRoundBound?: number;
 }
 
 /**
