@@ -21,12 +21,19 @@ async function start(): Promise<void> {
   await yieldToMain();
   const { currentRenderState, Root } = await import('./app/Root.tsx');
   await yieldToMain();
-  // The styles are read back above: the provider is given a document with none left to read.
-  const app = <Root renderer={renderer} styleDocument={document.implementation.createHTMLDocument('')} />;
   // A first visit gets the page pre-rendered by the build: it shows before any script runs, and
   // the app takes it over in place, in small slices (a transition). When this reader's page would
   // differ (signed in, another theme), it renders afresh.
-  if (canHydrate(parseRenderState(container.dataset.prerendered), currentRenderState(window.location.pathname))) {
+  const rendered = parseRenderState(container.dataset.prerendered);
+  const hydrate = canHydrate(rendered, currentRenderState(window.location.pathname));
+  // The styles are read back above: the provider is given a document with none left to read.
+  // Taking over, each part reads the route the page was rendered at: a link followed before the
+  // page's last part is taken over would otherwise have that part rendered for the new route
+  // against the old route's HTML. Once taken over, the router follows the address bar.
+  const app = (
+    <Root renderer={renderer} ssrPath={hydrate ? rendered?.path : undefined} styleDocument={document.implementation.createHTMLDocument('')} />
+  );
+  if (hydrate) {
     startTransition(() => {
       hydrateRoot(container, app);
     });

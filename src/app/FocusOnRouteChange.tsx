@@ -4,9 +4,13 @@ import { useLocation } from 'wouter';
 /** How long a route's page may take to load (its code comes on demand) before its heading is no longer waited for. */
 const WAIT_FOR_HEADING_MS = 10_000;
 
-/** The new page's main heading, once it is on screen (a page still loading shows none). */
-function visibleHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>('main h1');
+/**
+ * The main heading of the page at `path`, once it is on screen (a page still loading shows none).
+ * The page before can still be on screen when the route changes: a link followed before the app
+ * has taken that page over leaves its HTML in place until then.
+ */
+function visibleHeading(path: string): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>(`main[data-path="${CSS.escape(path)}"] h1`);
   if (!heading) return null;
   return typeof heading.checkVisibility === 'function' && !heading.checkVisibility() ? null : heading;
 }
@@ -28,7 +32,7 @@ export function FocusOnRouteChange() {
     let frame = 0;
     const until = performance.now() + WAIT_FOR_HEADING_MS;
     const focusHeading = () => {
-      const heading = visibleHeading();
+      const heading = visibleHeading(location);
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
         heading.focus({ preventScroll: true });

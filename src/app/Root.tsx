@@ -8,8 +8,10 @@ import type { RenderState } from './hydration/render-state.ts';
 
 /**
  * The whole tree, the same in the browser and in the build's pre-render: `ssrPath` is the route
- * being pre-rendered, and the browser leaves it out to follow its own location. In the browser,
- * `styleDocument` is where the style renderer reads back pre-rendered styles.
+ * being pre-rendered. The browser gives it when it takes a pre-rendered page over: it is what
+ * each part reads while it is taken over (React's server snapshot), and the browser's own address
+ * once it has been. In the browser, `styleDocument` is where the style renderer reads back
+ * pre-rendered styles.
  */
 export function Root({ renderer, ssrPath, styleDocument }: { renderer: GriffelRenderer; ssrPath?: string; styleDocument?: Document }) {
   return (

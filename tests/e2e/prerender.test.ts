@@ -101,6 +101,29 @@ describe('public pages pre-rendered at build time', () => {
     }
   });
 
+  it('follows a link taken while the page is still being taken over to the new page, without a mismatch, its heading focused', async () => {
+    context = await newContext(suite.browser);
+    const { page, errors } = await watchedPage(context);
+    // The about page's own code is held back: the navigation is the app's, the page below it still the pre-rendered HTML.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/AboutPage-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/about`);
+    await page.waitForFunction(() => window.__earlyInput?.live['open-navigation'] === true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Read' }).click();
+    await page.waitForURL((url) => url.pathname === '/read');
+    // The about page's heading, still on screen, is not where the focus goes.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
+    release();
+    await page.getByRole('heading', { level: 1, name: 'The Alchemy of Happiness' }).waitFor();
+    await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H1 The Alchemy of Happiness');
+    expect(await page.getByRole('heading', { name: 'About', level: 1 }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('renders afresh, without a mismatch, for a reader whose page is not the pre-rendered one', async () => {
     context = await newContext(suite.browser);
     await context.addInitScript(() => window.localStorage.setItem('themeMode', 'dark'));

@@ -42,11 +42,11 @@ const useStyles = makeStyles({
 export default function LandingPage({ height = DEFAULT_HERO_HEIGHT }: { height?: string }) {
   const styles = useStyles();
   const isAuthenticated = useSession((s) => s.isAuthenticated);
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
   const begin = () => navigate(isAuthenticated ? '/dashboard' : '/login');
   useEarlyAction('begin', begin, 1);
   return (
-    <main id={MAIN_ID} tabIndex={-1} className={styles.hero} style={{ minHeight: height }}>
+    <main id={MAIN_ID} tabIndex={-1} className={styles.hero} style={{ minHeight: height }} data-path={path}>
       <LargeTitle as="h1" className={styles.title}>
         The Alchemy of Happiness
       </LargeTitle>
