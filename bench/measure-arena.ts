@@ -6,8 +6,10 @@
  * /api/stats at 10 connections for 10 s with /api/health/live sampled every 20 ms meanwhile, how
  * long a new round takes to reach the leaderboard, and /api/save throughput (10 connections, 10
  * s, rounds of one reader's search, receipts copied as the app does; with the server process's CPU
- * time per save, on Linux). `--save-only` stops after the saves. PostgreSQL: a database of
- * its own on BENCH_DATABASE_URL's server. Prints a Markdown row.
+ * time per save, on Linux). `--readers N` shares the saves among N readers, each with their own
+ * search, in turn (1 by default: one reader's ten connections, whose batches are tallied one after
+ * another). `--save-only` stops after the saves. PostgreSQL: a database of its own on
+ * BENCH_DATABASE_URL's server. Prints a Markdown row.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     root: { type: 'string', default: process.cwd() },
     'skip-load': { type: 'boolean', default: false },
     'save-only': { type: 'boolean', default: false },
+    readers: { type: 'string', default: '1' },
   },
 });
 const votes = Number(values.votes);
@@ -90,22 +93,41 @@ async function main() {
     await new Promise((r) => setTimeout(r, 200));
   }
   try {
-    const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=demo&password=${encodeURIComponent(PASSWORD)}&grant_type=password` });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const row: Record<string, string> = { store: values.store!, votes: String(votes), load: `${loadSeconds.toFixed(0)} s` };
+    const signIn = async (username: string) => {
+      const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${username}&password=${encodeURIComponent(PASSWORD)}&grant_type=password` });
+      const token = ((await login.json()) as { access_token: string }).access_token;
+      return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    };
+    const auth = await signIn('demo');
+    const row: Record<string, string> = { store: values.store!, votes: String(votes), load: `${loadSeconds.toFixed(0)} s`, readers: values.readers! };
 
     // /api/save throughput: a reader's rounds on one search (receipts copied, when the server gives them).
     const search = async (query: string) =>
       (await (await fetch(`${url}/api/search`, { method: 'POST', headers: auth, body: JSON.stringify({ query, top_k: 1 }) })).json()) as Array<{ text: string; model_type: string; receipt?: string }>;
-    const round = (query: string, results: Array<{ text: string; model_type: string; receipt?: string }>) => {
+    const round = (query: string, results: Array<{ text: string; model_type: string; receipt?: string }>, username = 'demo') => {
       const round_id = randomUUID();
       return results.slice(0, 2).map((r, i) => ({
-        user_type: 'Enthusiast', username: 'demo', query, retrieved_text: r.text, model_type: r.model_type, result_label: i === 0 ? 'A' : 'B',
+        user_type: 'Enthusiast', username, query, retrieved_text: r.text, model_type: r.model_type, result_label: i === 0 ? 'A' : 'B',
         reaction: i === 0 ? '👍' : '👎', confidence_score: 0, client_id: randomUUID(), round_id, ...(r.receipt ? { receipt: r.receipt } : {}),
       }));
     };
-    const shown = await search('the remembrance of death');
+    // The other readers made by the users command of the version measured (its admin socket).
+    const readers = [{ name: 'demo', auth, shown: await search('the remembrance of death') }];
+    for (let i = 1; i < Number(values.readers); i++) {
+      const name = `bench${i}`;
+      await new Promise<void>((resolve, reject) => {
+        const add = spawn(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', name], {
+          cwd: values.root,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, USER_PASSWORD: PASSWORD },
+          stdio: 'ignore',
+        });
+        add.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`users add ${name} exited ${code}`))));
+      });
+      const readerAuth = await signIn(name);
+      const shownTo = (await (await fetch(`${url}/api/search`, { method: 'POST', headers: readerAuth, body: JSON.stringify({ query: 'the remembrance of death', top_k: 1 }) })).json()) as Array<{ text: string; model_type: string; receipt?: string }>;
+      readers.push({ name, auth: readerAuth, shown: shownTo });
+    }
+    let turn = 0;
     // The server process's CPU time (user + system, clock ticks of 10 ms) over the run: a figure the machine's other work moves less than saves a second.
     const cpuTicks = async () => {
       const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
@@ -114,7 +136,16 @@ async function main() {
     const cpuBefore = await cpuTicks().catch(() => NaN);
     const saves = await autocannon({
       url, connections: 10, duration: 10,
-      requests: [{ method: 'POST', path: '/api/save', headers: auth, setupRequest: (req) => ({ ...req, body: JSON.stringify({ items: round('the remembrance of death', shown) }) }) }],
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/save',
+          setupRequest: (req) => {
+            const reader = readers[turn++ % readers.length]!;
+            return { ...req, headers: { ...reader.auth }, body: JSON.stringify({ items: round('the remembrance of death', reader.shown, reader.name) }) };
+          },
+        },
+      ],
     });
     row.saves = `${Math.round(saves.requests.average)}/s (p99 ${saves.latency.p99} ms, non-2xx ${saves.non2xx})`;
     const cpuMs = ((await cpuTicks().catch(() => NaN)) - cpuBefore) * 10;
