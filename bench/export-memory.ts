@@ -103,7 +103,7 @@ try {
       setImmediate(done);
     },
   });
-  const { rows } = await writeVoteExport(db, { format }, sink);
+  const { rows } = await writeVoteExport(db, { format, dailyRoundBound: 30 }, sink);
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   console.log(

@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   app.log.info({ database: db.kind }, 'store ready');
   if (db.kind === 'embedded') {
-    const admin = await listenForAdmin(db, config.dataDir, logger);
+    const admin = await listenForAdmin(db, config.dataDir, logger, { dailyRoundBound: config.dailyRoundBound });
     // Before the store closes (onClose): a command arriving now would find it gone.
     if (admin) app.addHook('preClose', () => admin.close());
   }

@@ -4,7 +4,7 @@ import type { RetrievalEngine } from './modules/search/index.ts';
 import type { Db } from './platform/store/db.ts';
 import type { SearchLimiter } from './platform/limits/rate-limit.ts';
 import { ShownCheck } from './modules/arena/index.ts';
-import { VoteCheck, VoteService } from './modules/arena/index.ts';
+import { Tallier, VoteCheck, VoteService } from './modules/arena/index.ts';
 
 /** What the routes need from the process's settings. */
 export interface AppSettings {
@@ -28,6 +28,8 @@ declare module 'fastify' {
     votes: VoteService;
     /** What the service shows: every saved vote is checked by it (its receipt, or a device's round worked out again). */
     voteCheck: VoteCheck;
+    /** Brings saved votes into the tallies, a batch at a time; `catchUp()` before reading them as final. */
+    tallier: Tallier;
     /**
      * `draining`: the instance began to shut down, and stops being ready for new work. It still
      * answers what it is sent: once closing, it takes no new connection, and Fastify answers what
@@ -63,9 +65,19 @@ export const services = fp<ServicesOptions>(
     app.decorate('settings', options.settings);
     const voteCheck = new VoteCheck(options.db, new ShownCheck(options.engine, options.servedModelTypes), options.engine);
     app.decorate('voteCheck', voteCheck);
-    app.decorate('votes', new VoteService({ db: options.db, check: voteCheck, voteRateLimit: options.settings.voteRateLimit, dailyRoundBound: options.settings.dailyRoundBound, now: options.settings.now }));
+    const tallier = new Tallier({
+      db: options.db,
+      bound: options.settings.dailyRoundBound,
+      onError: (error) => app.log.warn({ err: error }, 'votes could not be tallied; they wait for the next run'),
+    });
+    app.decorate('tallier', tallier);
+    app.decorate('votes', new VoteService({ db: options.db, check: voteCheck, voteRateLimit: options.settings.voteRateLimit, tallier, now: options.settings.now }));
     app.decorate('lifecycle', { draining: false });
-    if (options.closeStore) app.addHook('onClose', async () => options.db.close());
+    // The tallier's run under way ends before the store closes.
+    app.addHook('onClose', async () => {
+      await tallier.close();
+      if (options.closeStore) await options.db.close();
+    });
   },
   { name: 'services', fastify: '5.x' },
 );

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   await onStore(config, {
     mayCreate: false,
     local: async (db) => {
-      const { cursor } = await writeVoteExport(db, command, process.stdout);
+      const { cursor } = await writeVoteExport(db, { ...command, dailyRoundBound: config.dailyRoundBound }, process.stdout);
       process.stderr.write(`cursor: ${cursor}\n`);
     },
     viaServer: async (socketPath, pid, shownPath) => {

@@ -4,8 +4,8 @@ import { DECIDED_ROUNDS_TTL_MS, DecidedRounds } from '../../server/modules/arena
 import { pairKey } from '../../server/modules/arena/draw.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
 import { drawnPairOf } from '../../server/modules/arena/vote-check.ts';
-import { saveFeedback, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
-import { openTestDb, STORES, TestClock, voteItem, type TestDb } from './harness.ts';
+import type { CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { openTestDb, saveAndTally, STORES, TestClock, voteItem, type TestDb } from './harness.ts';
 
 describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) => {
   let test: TestDb;
@@ -36,10 +36,10 @@ describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) 
     const clock = new TestClock();
     const errors: unknown[] = [];
     const decided = new DecidedRounds(test.db, { now: clock.now, dailyRoundBound: 30, onError: (error) => errors.push(error) });
-    await saveFeedback(test.db, 'reader', [...round('LSA l', 'SIF s'), ...round('SIF s', 'LSA l'), ...round('LSA l', 'BM25 k', true)]);
+    await saveAndTally(test.db, 'reader', [...round('LSA l', 'SIF s'), ...round('SIF s', 'LSA l'), ...round('LSA l', 'BM25 k', true)]);
     // The first search waits for them.
     expect(await decided.current()).toEqual(new Map([[pairKey('LSA l', 'SIF s'), 2]]));
-    await saveFeedback(test.db, 'reader', round('BM25 k', 'SIF s'));
+    await saveAndTally(test.db, 'reader', round('BM25 k', 'SIF s'));
     clock.advance(DECIDED_ROUNDS_TTL_MS / 2000);
     expect((await decided.current()).get(pairKey('BM25 k', 'SIF s'))).toBeUndefined();
     // Once they are old, a search still gets them as they were, and they are read again behind it.
@@ -55,7 +55,7 @@ describe.each(STORES)('the decided rounds the draw balances (%s store)', (kind) 
     const clock = new TestClock();
     const errors: unknown[] = [];
     const other = await openTestDb(kind);
-    await saveFeedback(other.db, 'reader', round('LSA l', 'SIF s'));
+    await saveAndTally(other.db, 'reader', round('LSA l', 'SIF s'));
     const decided = new DecidedRounds(other.db, { now: clock.now, dailyRoundBound: 30, onError: (error) => errors.push(error) });
     const before = await decided.current();
     expect(before.get(pairKey('LSA l', 'SIF s'))).toBe(1);

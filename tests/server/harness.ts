@@ -14,6 +14,10 @@ import { openEmbeddedDb, openPostgresDb, type Db } from '../../server/platform/s
 import { migrate } from '../../server/platform/store/migrate.ts';
 import { insertUser } from '../../server/modules/auth/sql/users.ts';
 import { storeFromImage } from '../run-fixtures.ts';
+import type { SaveReply } from '../../contract/api-schemas.ts';
+import { DEFAULT_DAILY_ROUND_BOUND } from '../../server/platform/config/config.ts';
+import { saveFeedback, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { tallyPending } from '../../server/modules/arena/sql/tallies.ts';
 import { injectFetch } from './inject-fetch.ts';
 
 export type StoreKind = 'embedded' | 'postgres';
@@ -57,6 +61,16 @@ export async function openTestDb(kind: StoreKind, options: TestDbOptions = {}): 
       await admin.end();
     },
   };
+}
+
+/**
+ * Stores a reader's checked votes as a save does, and brings them into the tallies at once, as the
+ * tallier would a moment later (`bound`: ARENA_DAILY_ROUNDS, 30 unless said).
+ */
+export async function saveAndTally(db: Db, author: string, items: CheckedFeedback[], savedAt = new Date(), bound = DEFAULT_DAILY_ROUND_BOUND): Promise<SaveReply> {
+  const reply = await saveFeedback(db, author, items, savedAt);
+  await tallyPending(db, bound);
+  return reply;
 }
 
 /** One vote as the app sends it to /api/save; a test changes what it needs. */

@@ -8,7 +8,7 @@ import { recheckVotes } from '../../server/modules/arena/recheck-votes.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { saveFeedback, tallyVotes, votesVersion } from '../../server/modules/arena/sql/feedback.ts';
 import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
-import { openTestDb, STORES } from './harness.ts';
+import { openTestDb, saveAndTally, STORES } from './harness.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
 import { SHOWN_RANKS, ShownCheck } from '../../server/modules/arena/shown-check.ts';
 import { deviceArms, drawnPairOf, VoteCheck } from '../../server/modules/arena/vote-check.ts';
@@ -110,7 +110,10 @@ describe('offline rounds the server could not check when they arrived', () => {
 });
 
 describe.each(STORES)('offline rounds checked at a start, in the kept tallies (%s store)', (store) => {
-  it('count in /api/stats’s tallies once checked: the round compared, the votes by their verdicts, none unchecked', async () => {
+  it.each([
+    ['', false],
+    [', though still waiting for the tallier when checked', true],
+  ])('count in /api/stats’s tallies once checked: the round compared, the votes by their verdicts, none unchecked%s', async (_, waiting) => {
     const test = await openTestDb(store);
     try {
       const query = 'envy';
@@ -124,13 +127,17 @@ describe.each(STORES)('offline rounds checked at a start, in the kept tallies (%
         verdict: 'unchecked' as const, drawnBy: 'device' as const, drawnPair: `device\n${drawnPairOf(one!, two!)}`,
       });
       const round = randomUUID();
-      await saveFeedback(test.db, 'reader', [
+      const votes = [
         unchecked('A', lsa!.model_type, lsa!.text, round),
         unchecked('B', sif!.model_type, sif!.text, round),
         unchecked('A', lsa!.model_type, 'Made up.', randomUUID()),
-      ]);
+      ];
       const kept = async () => computeStats(await readTallies(test.db), 30);
-      expect(await kept()).toMatchObject({ votes: 0, leftOutVotes: { unchecked: 3 }, rounds: { compared: 0, leftOut: { unchecked: 2 } } });
+      if (waiting) await saveFeedback(test.db, 'reader', votes);
+      else {
+        await saveAndTally(test.db, 'reader', votes);
+        expect(await kept()).toMatchObject({ votes: 0, leftOutVotes: { unchecked: 3 }, rounds: { compared: 0, leftOut: { unchecked: 2 } } });
+      }
 
       expect(await recheckVotes(test.db, new VoteCheck(test.db, new ShownCheck(engine, []), engine))).toBe(3);
       const after = await kept();
@@ -209,7 +216,7 @@ describe('votes cast on the first cut of the book into passages (before chunking
       // The export names each vote's passage, the cut its id belongs to, and the text it was cast on.
       const lines: string[] = [];
       const out = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
-      await writeVoteExport(test.db, { format: 'jsonl' }, out);
+      await writeVoteExport(test.db, { format: 'jsonl', dailyRoundBound: 30 }, out);
       const exported = lines.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(exported.map((r) => [r.passage_a, r.passage_set, r.text_a])).toEqual([
         ['ch7-13', 'v1', v1.passages['ch7-13']!.text],
@@ -245,7 +252,7 @@ describe('votes cast on the first cut of the book into passages (before chunking
         result_label: label, reaction, confidence_score: 0.5, client_id: randomUUID(), round_id: round,
         questionId: questionId('marriage'), passageId: 'ch7-13', passageSet: set, passageSha256: null, verdict: 'shown' as const, drawnBy: 'server' as const, drawnPair,
       });
-      await saveFeedback(test.db, 'reader', [item(lsa!, 'A', '👍', 'v1'), item(sif!, 'B', '👎', engine.corpus.passageSet)]);
+      await saveAndTally(test.db, 'reader', [item(lsa!, 'A', '👍', 'v1'), item(sif!, 'B', '👎', engine.corpus.passageSet)]);
       const stats = computeStats(await readTallies(test.db), 30);
       expect(stats.rounds).toMatchObject({ compared: 1, samePassage: 0 });
     } finally {

@@ -122,7 +122,7 @@ describe.each(STORES)('npm run votes -- export adds up to /api/stats, on %s stor
         done();
       },
     });
-    await writeVoteExport(server.db, { format: 'jsonl' }, out);
+    await writeVoteExport(server.db, { format: 'jsonl', dailyRoundBound: BOUND }, out);
     return text === '' ? [] : text.trimEnd().split('\n').map((line) => JSON.parse(line) as ExportRow);
   };
 

@@ -22,7 +22,7 @@ import { deleteFeedbackOf, saveFeedback } from '../../server/modules/arena/sql/f
 import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
 import { migrate } from '../../server/platform/store/migrate.ts';
 import { EXPORT_PAGE_ROWS } from '../../server/modules/arena/sql/vote-rows.ts';
-import { STORES, openTestDb, type TestDb } from './harness.ts';
+import { STORES, openTestDb, saveAndTally, type TestDb } from './harness.ts';
 
 const run = promisify(execFile);
 
@@ -73,17 +73,17 @@ async function storeHistory(db: Db): Promise<void> {
     const id = randomUUID();
     return [vote(id, 'A', 'LSA', ra, query, `lsa on ${query}`), vote(id, 'B', 'SIF', rb, query, `sif on ${query}`, verdictB)];
   };
-  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👍', '🤷'), at(0), BOUND); // counted: model_a
-  await saveFeedback(db, 'fatima', round('patience, "sabr"\nand trust', '👎', '👍'), at(1), BOUND); // the same round again: this one counts, the first is a repeat
-  await saveFeedback(db, 'fatima', round('gratitude', '👎', '👎'), at(2), BOUND); // counted: tie (bothbad); the day's second
-  await saveFeedback(db, 'fatima', round('envy', '🤷', '🤷'), at(3), BOUND); // over the bound of 2
-  await saveFeedback(db, 'fatima', [vote(randomUUID(), 'A', 'LSA', '👍', 'pride', 'lsa on pride')], at(4), BOUND); // one-sided
-  await saveFeedback(db, 'fatima', round('anger', '👍', '👎', 'not-shown'), at(5), BOUND); // a made-up passage as B
+  await saveAndTally(db, 'fatima', round('patience, "sabr"\nand trust', '👍', '🤷'), at(0), BOUND); // counted: model_a
+  await saveAndTally(db, 'fatima', round('patience, "sabr"\nand trust', '👎', '👍'), at(1), BOUND); // the same round again: this one counts, the first is a repeat
+  await saveAndTally(db, 'fatima', round('gratitude', '👎', '👎'), at(2), BOUND); // counted: tie (bothbad); the day's second
+  await saveAndTally(db, 'fatima', round('envy', '🤷', '🤷'), at(3), BOUND); // over the bound of 2
+  await saveAndTally(db, 'fatima', [vote(randomUUID(), 'A', 'LSA', '👍', 'pride', 'lsa on pride')], at(4), BOUND); // one-sided
+  await saveAndTally(db, 'fatima', round('anger', '👍', '👎', 'not-shown'), at(5), BOUND); // a made-up passage as B
   const again = randomUUID();
-  await saveFeedback(db, 'fatima', [vote(again, 'A', 'LSA', '👍', 'hope', 'lsa on hope'), vote(again, 'B', 'SIF', '👍', 'hope', 'sif on hope')], at(6), BOUND);
-  await saveFeedback(db, 'fatima', [vote(again, 'B', 'SIF', '👎', 'hope', 'sif on hope')], at(7), BOUND); // B rated again: model_a wins, the first B a lone repeat
-  await saveFeedback(db, 'fatima', [vote(undefined, 'B', 'SIF', '👍', 'fear', 'sif on fear')], at(8), BOUND); // no round id: a lone vote
-  await saveFeedback(db, 'zaynab', round('hope', '👍', '🤷'), at(60 * 24), BOUND); // the next day, another reader: counted
+  await saveAndTally(db, 'fatima', [vote(again, 'A', 'LSA', '👍', 'hope', 'lsa on hope'), vote(again, 'B', 'SIF', '👍', 'hope', 'sif on hope')], at(6), BOUND);
+  await saveAndTally(db, 'fatima', [vote(again, 'B', 'SIF', '👎', 'hope', 'sif on hope')], at(7), BOUND); // B rated again: model_a wins, the first B a lone repeat
+  await saveAndTally(db, 'fatima', [vote(undefined, 'B', 'SIF', '👍', 'fear', 'sif on fear')], at(8), BOUND); // no round id: a lone vote
+  await saveAndTally(db, 'zaynab', round('hope', '👍', '🤷'), at(60 * 24), BOUND); // the next day, another reader: counted
 }
 
 /** Writes the export into a string. */
@@ -100,7 +100,7 @@ async function exportedWith(db: Db, format: 'jsonl' | 'csv', options: { since?: 
       done();
     },
   });
-  const { cursor } = await writeVoteExport(db, { format, ...options }, out);
+  const { cursor } = await writeVoteExport(db, { format, ...options, dailyRoundBound: BOUND }, out);
   return { text, cursor };
 }
 
@@ -250,7 +250,7 @@ describe.each(STORES)('npm run votes -- export, its rows, on %s store', (store) 
           else waiting.push(() => ((taken += 1), done()));
         },
       });
-      const exporting = writeVoteExport(counting, { format: 'jsonl' }, slow);
+      const exporting = writeVoteExport(counting, { format: 'jsonl', dailyRoundBound: 10_000 }, slow);
       const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
       const pages = Math.ceil(5000 / EXPORT_PAGE_ROWS);
       for (let page = 0; page < pages; page++) {
@@ -287,9 +287,9 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
     const db = test.db;
     const lone = randomUUID();
     const rated = randomUUID();
-    await saveFeedback(db, 'fatima', [vote(lone, 'A', 'LSA', '👍', 'patience', 'lsa on patience')], at(0), BOUND); // one-sided, for now
-    await saveFeedback(db, 'fatima', pair(rated, 'gratitude', '👍', '🤷'), at(1), BOUND);
-    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👎', '👍'), at(2), BOUND);
+    await saveAndTally(db, 'fatima', [vote(lone, 'A', 'LSA', '👍', 'patience', 'lsa on patience')], at(0), BOUND); // one-sided, for now
+    await saveAndTally(db, 'fatima', pair(rated, 'gratitude', '👍', '🤷'), at(1), BOUND);
+    await saveAndTally(db, 'zaynab', pair(randomUUID(), 'envy', '👎', '👍'), at(2), BOUND);
     const first = await exportedWith(db, 'jsonl', {});
     const firstRows = jsonRows(first.text);
     expect(firstRows.map((r) => [r.query, r.left_out_reason])).toEqual([
@@ -302,10 +302,10 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
     expect(jsonRows((await exportedWith(db, 'jsonl', { after: first.cursor })).text)).toEqual([]);
 
     // Votes in between: the lone vote paired, a round rated again, a new round, and one sent again later (the earlier a repeat).
-    await saveFeedback(db, 'fatima', [vote(lone, 'B', 'SIF', '🤷', 'patience', 'sif on patience')], at(3), BOUND);
-    await saveFeedback(db, 'fatima', [vote(rated, 'B', 'SIF', '👍', 'gratitude', 'sif on gratitude')], at(4), BOUND);
-    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'envy', '👍', '👍'), at(5), BOUND);
-    await saveFeedback(db, 'zaynab', pair(randomUUID(), 'hope', '👍', '👎'), at(6), BOUND);
+    await saveAndTally(db, 'fatima', [vote(lone, 'B', 'SIF', '🤷', 'patience', 'sif on patience')], at(3), BOUND);
+    await saveAndTally(db, 'fatima', [vote(rated, 'B', 'SIF', '👍', 'gratitude', 'sif on gratitude')], at(4), BOUND);
+    await saveAndTally(db, 'zaynab', pair(randomUUID(), 'envy', '👍', '👍'), at(5), BOUND);
+    await saveAndTally(db, 'zaynab', pair(randomUUID(), 'hope', '👍', '👎'), at(6), BOUND);
     const second = await exportedWith(db, 'jsonl', { after: first.cursor });
     const secondRows = jsonRows(second.text);
     expect(Number(second.cursor)).toBeGreaterThan(Number(first.cursor));
@@ -403,7 +403,7 @@ describe.runIf(STORES.includes('postgres'))('npm run votes -- export --after whi
       await held;
     });
     await insertedYet;
-    await saveFeedback(db, 'early', [vote(undefined, 'A', 'LSA', '👍', 'early question', 'p')], at(20), BOUND);
+    await saveAndTally(db, 'early', [vote(undefined, 'A', 'LSA', '👍', 'early question', 'p')], at(20), BOUND);
     const during = await exportedWith(db, 'jsonl', { after: before });
     expect(jsonRows(during.text).map((r) => r.query)).toEqual(['early question']);
     commit();
@@ -472,7 +472,7 @@ describe('npm run votes', () => {
     expect(rows.filter((r) => r.counted)).toHaveLength(3);
     // A server holding the database (its lock and its admin socket): the CLI reads the export through it.
     const db = await openEmbeddedDb(path.join(dataDir, 'pgdata'));
-    const admin = await listenForAdmin(db, dataDir, createLogger('silent'));
+    const admin = await listenForAdmin(db, dataDir, createLogger('silent'), { dailyRoundBound: BOUND });
     try {
       const through = await votes(['export', '--format', 'csv', '--since', '2026-11-24T00:00:00Z']);
       expect(through.code).toBe(0);

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, lstat, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../../platform/config/config.ts';
+import { ConfigError, DEFAULT_DAILY_ROUND_BOUND } from '../../platform/config/config.ts';
 import { sideServerLogging } from '../../platform/log.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
@@ -60,6 +60,7 @@ export async function listenForAdmin(
   db: Db,
   dataDir: string,
   log: FastifyBaseLogger,
+  arena: { dailyRoundBound: number } = { dailyRoundBound: DEFAULT_DAILY_ROUND_BOUND },
 ): Promise<FastifyInstance | null> {
   const socketPath = adminSocketPath(dataDir);
   const address = await reachAdminSocket(dataDir);
@@ -95,7 +96,7 @@ export async function listenForAdmin(
     // The cursor goes in a header, so the rows are sent once it is known (before the first row).
     let started!: (cursor: string) => void;
     const cursor = new Promise<string>((resolve) => (started = resolve));
-    const exporting = writeVoteExport(db, { format: request.query.format, since, after, onCursor: started }, out);
+    const exporting = writeVoteExport(db, { format: request.query.format, since, after, dailyRoundBound: arena.dailyRoundBound, onCursor: started }, out);
     exporting.then(
       ({ rows }) => {
         request.log.info({ rows }, 'votes exported for the CLI');

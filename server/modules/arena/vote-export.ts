@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { LruCache } from '../../platform/caches/lru-cache.ts';
+import { DEFAULT_DAILY_ROUND_BOUND } from '../../platform/config/config.ts';
+import { tallyPending } from './sql/tallies.ts';
 import { arenaSecret } from './sql/arena-secrets.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { exportRecords, type ExportRecord } from './sql/vote-rows.ts';
@@ -14,6 +16,11 @@ export interface ExportOptions {
   after?: string;
   /** Told the cursor this export ends with, before its first row (the CLI prints it at the end). */
   onCursor?: (cursor: string) => void | Promise<void>;
+  /**
+   * The server's bound (ARENA_DAILY_ROUNDS), for the votes still waiting for the tallier, which the
+   * export tallies first. `counted` is what the tallies decided as the votes came (docs/arena.md, rule 3).
+   */
+  dailyRoundBound?: number;
 }
 
 /**
@@ -70,6 +77,8 @@ function drained(out: Writable): Promise<void> {
  * ask `after` next time.
  */
 export async function writeVoteExport(db: Db, options: ExportOptions, out: Writable): Promise<{ rows: number; cursor: string }> {
+  // Every vote saved so far has its round's verdict in the tallies (tallier.ts).
+  await tallyPending(db, options.dailyRoundBound ?? DEFAULT_DAILY_ROUND_BOUND);
   const secret = await arenaSecret(db, 'judge');
   const judges = new LruCache<string, string>(10_000);
   const format = options.format === 'csv' ? csvRow : jsonLine;

@@ -1,8 +1,9 @@
 import type { FeedbackItem, SaveReply } from '../../../contract/api-schemas.ts';
 import { windowVerdict } from '../../platform/limits/window-verdict.ts';
 import type { Db } from '../../platform/store/db.ts';
-import { saveFeedback } from './sql/feedback.ts';
+import { saveFeedback, type CheckedFeedback } from './sql/feedback.ts';
 import { countHit } from '../../platform/limits/rate-limit-counts.ts';
+import type { Tallier } from './tallier.ts';
 import type { VoteCheck } from './vote-check.ts';
 
 const VOTE_WINDOW_MS = 60_000;
@@ -19,8 +20,8 @@ export interface VoteServiceOptions {
   check: VoteCheck;
   /** Votes a minute per reader, counted in the store (shared by every instance on it); 0: no limit. */
   voteRateLimit: number;
-  /** How many decided rounds a reader a day count (ARENA_DAILY_ROUNDS): the tallies apply it as votes arrive. */
-  dailyRoundBound?: number;
+  /** Brings the votes saved into the tallies, a moment later (tallier.ts). */
+  tallier?: Tallier;
   now: () => number;
 }
 
@@ -34,19 +35,26 @@ export class VoteService {
    * duplicate (a batch sent again after its reply was lost) stores nothing and counts nothing,
    * and a batch refused for the limit is rolled back, count and all (VoteLimitError), so the
    * outbox sending it again later is not refused for its own earlier try. One reader storing
-   * votes by the hundred thousand would otherwise fill the database.
+   * votes by the hundred thousand would otherwise fill the database. The tallier brings the votes
+   * saved into the tallies a moment later, many readers' at a time.
    */
   async save(author: string, items: FeedbackItem[]): Promise<SaveReply> {
-    const { db, check, voteRateLimit: limit } = this.options;
+    const { check } = this.options;
     const now = this.options.now();
     // Checked before the transaction: a search holds no database connection.
     const verdicts = await check.check(author, items, now);
     const checked = items.map((item, i) => ({ ...item, ...verdicts[i]! }));
     const savedAt = new Date(now);
-    const bound = this.options.dailyRoundBound;
-    if (limit <= 0) return saveFeedback(db, author, checked, savedAt, bound);
+    const outcome = await this.store(author, checked, savedAt, now);
+    if (outcome.saved > 0) this.options.tallier?.soon();
+    return outcome;
+  }
+
+  private async store(author: string, checked: CheckedFeedback[], savedAt: Date, now: number): Promise<SaveReply> {
+    const { db, voteRateLimit: limit } = this.options;
+    if (limit <= 0) return saveFeedback(db, author, checked, savedAt);
     return db.transaction(async (tx) => {
-      const outcome = await saveFeedback(tx, author, checked, savedAt, bound);
+      const outcome = await saveFeedback(tx, author, checked, savedAt);
       // The reader's count, locked to the end of the transaction: their batches on every instance are counted one after another.
       const { windowStartMs, hits } = await countHit(tx, `votes:${author}`, now, VOTE_WINDOW_MS, outcome.saved);
       const verdict = windowVerdict(hits, limit, windowStartMs, VOTE_WINDOW_MS, now);

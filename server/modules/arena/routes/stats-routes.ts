@@ -16,7 +16,11 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const pause = yieldEvery(10);
       return computeStatsAsync(await readTallies(app.db, pause), app.settings.dailyRoundBound, pause);
     },
-    () => talliesVersion(app.db),
+    // Every vote saved before the request is in them (the tallier's catch-up), on any instance.
+    async () => {
+      await app.tallier.catchUp();
+      return talliesVersion(app.db);
+    },
     () => app.settings.now(),
   );
   const currentStats = () => stats.get();

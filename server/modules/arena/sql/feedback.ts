@@ -1,6 +1,5 @@
 import type { Db, Queryable } from '../../../platform/store/db.ts';
-import { forgetTallies, rebuildTallies, tallyStored, type StoredVote } from './tallies.ts';
-import { PASSAGE_KEY_SQL } from '../passage-key.ts';
+import { forgetTallies, lockTallier, rebuildTallies } from './tallies.ts';
 
 /** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
 const DEFAULT_DAILY_BOUND = 30;
@@ -32,21 +31,20 @@ export type CheckedFeedback = FeedbackItem & CheckedVote;
 
 /**
  * Stores a batch in one statement: all of it or none, each vote as sent with its verdict, at
- * `savedAt`. Items whose client_id this author already stored (or that repeat one in the batch)
- * are counted as duplicates and left as they were; concurrent batches sharing client_ids never
- * deadlock.
+ * `savedAt`, and waiting for the tallies (arena_pending: the tallier brings them in, tallier.ts).
+ * Items whose client_id this author already stored (or that repeat one in the batch) are counted
+ * as duplicates and left as they were; concurrent batches sharing client_ids never deadlock.
  */
-export async function saveFeedback(db: Queryable | Db, author: string, items: CheckedFeedback[], savedAt = new Date(), bound = DEFAULT_DAILY_BOUND): Promise<SaveReply> {
-  // The votes and the tallies they change, in one transaction (the caller's, when it is one).
-  if ('transaction' in db) return db.transaction((tx) => saveFeedback(tx, author, items, savedAt, bound));
+export async function saveFeedback(db: Queryable, author: string, items: CheckedFeedback[], savedAt = new Date()): Promise<SaveReply> {
   // Inserted in client_id order: two batches holding the same ids in different orders would
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
   const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   // One statement for the whole batch: one round trip to the database, not one per vote.
   const column = <T>(pick: (item: CheckedFeedback) => T) => ordered.map(pick);
-  const rows = await db.query<StoredVote>(
-    `INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
+  const [{ saved }] = (await db.query<{ saved: number }>(
+    `WITH stored AS (
+     INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at,
        passage_set, passage_sha256, drawn_by, drawn_pair)
      SELECT $1, v.client_id, v.round_id, v.user_type, v.claimed_username, v.query,
@@ -60,8 +58,9 @@ export async function saveFeedback(db: Queryable | Db, author: string, items: Ch
                                passage_set, passage_sha256, drawn_by, drawn_pair, n)
      ORDER BY v.n
      ON CONFLICT (author, client_id) DO NOTHING
-     RETURNING id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
-               question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at`,
+     RETURNING id
+     ), pending AS (INSERT INTO arena_pending (id) SELECT id FROM stored)
+     SELECT count(*)::int AS saved FROM stored`,
     [
       author,
       column((item) => item.client_id ?? null),
@@ -83,9 +82,8 @@ export async function saveFeedback(db: Queryable | Db, author: string, items: Ch
       column((item) => item.drawnBy ?? null),
       column((item) => item.drawnPair ?? null),
     ],
-  );
-  await tallyStored(db, author, rows, bound);
-  return { saved: rows.length, duplicates: items.length - rows.length };
+  )) as [{ saved: number }];
+  return { saved, duplicates: items.length - saved };
 }
 
 /** The author's own items, newest first. */
@@ -102,14 +100,19 @@ export async function listFeedback(db: Queryable, author: string, limit: number)
 /** Deletes every vote of a reader (the privacy page's promise), and the tallies' every trace of them (tallies.ts: forgetTallies). */
 export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound = DEFAULT_DAILY_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackOf(tx, author, bound));
-  const rows = await db.query('DELETE FROM feedback WHERE author = $1 RETURNING id', [author]);
-  if (rows.length > 0) await forgetTallies(db, author, bound);
+  // The tallier's lock first, as the tallier takes it: before the votes waiting for it are deleted with theirs.
+  await lockTallier(db);
+  const rows = await db.query<{ id: string }>('DELETE FROM feedback WHERE author = $1 RETURNING id::text', [author]);
+  if (rows.length === 0) return 0;
+  await db.query('DELETE FROM arena_pending WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+  await forgetTallies(db, author, bound);
   return rows.length;
 }
 
 /** Deletes the votes given before `before` (their retention over), the tallies made again without them. Returns how many. */
 export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackBefore(tx, before, bound), { unlimited: true });
+  await lockTallier(db);
   const rows = await db.query('DELETE FROM feedback WHERE created_at <= $1 RETURNING id', [before]);
   if (rows.length > 0) await rebuildTallies(db, bound);
   return rows.length;

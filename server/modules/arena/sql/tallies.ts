@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../platform/store/db.ts';
+import type { Db, Queryable } from '../../../platform/store/db.ts';
 import { dayOf, tallyBatch, type ReaderState, type StoredVote, type TallyChanges } from '../tally-batch.ts';
 import { PASSAGE_KEY_SQL } from '../passage-key.ts';
 
@@ -20,6 +20,59 @@ export function shardOf(author: string): number {
   let h = 0;
   for (let i = 0; i < author.length; i++) h = (h * 31 + author.charCodeAt(i)) | 0;
   return Math.abs(h) % SHARDS;
+}
+
+/** Votes the tallier takes out of arena_pending in one transaction. */
+const PENDING_BATCH = 5000;
+
+/**
+ * Takes the tallier's lock, held to the end of the transaction: one tallier at a time on the
+ * store, whichever instance it runs in, so that votes are tallied in the order they were stored
+ * and never twice. A statement of its own: the next one reads what the lock's last holder wrote.
+ */
+export async function lockTallier(tx: Queryable): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('arena tallier'))`);
+}
+
+/**
+ * Brings the tallies up to date with the votes stored and not yet tallied (arena_pending), in
+ * this transaction: up to `limit` of them, oldest first, reader by reader. Returns how many it
+ * took; fewer than `limit` means none was left (of those committed when it began).
+ */
+export async function tallyPendingIn(tx: Queryable, bound: number, limit = PENDING_BATCH): Promise<number> {
+  await lockTallier(tx);
+  // The oldest `limit` waiting (an index range): those whose save has committed, each taken by one tallier.
+  const votes = await tx.query<StoredVote>(
+    `WITH taken AS (
+       DELETE FROM arena_pending WHERE id < coalesce((SELECT id FROM arena_pending ORDER BY id OFFSET $1 LIMIT 1), 9223372036854775807) RETURNING id
+     )
+     SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
+            question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
+     FROM feedback WHERE id = ANY (ARRAY(SELECT id FROM taken)) ORDER BY author, id`,
+    [limit],
+  );
+  let start = 0;
+  for (let i = 1; i <= votes.length; i++) {
+    if (i === votes.length || votes[i]!.author !== votes[start]!.author) {
+      await tallyStored(tx, votes[start]!.author, votes.slice(start, i), bound);
+      start = i;
+    }
+  }
+  return votes.length;
+}
+
+/**
+ * Brings every vote waiting into the tallies, a batch a transaction, until none is left: the
+ * tallier's run (tallier.ts), and the export's first step.
+ */
+export async function tallyPending(db: Db, bound: number): Promise<void> {
+  while ((await db.transaction((tx) => tallyPendingIn(tx, bound, PENDING_BATCH))) === PENDING_BATCH);
+}
+
+/** Whether some stored votes are not yet in the tallies. */
+export async function anyPending(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM arena_pending) AS any');
+  return row!.any;
 }
 
 /**
@@ -145,7 +198,7 @@ export async function addCounts(tx: Queryable, shard: number, counts: ReadonlyMa
 const READER_TABLES = ['arena_rounds', 'arena_reader_days', 'arena_reader_pairs', 'arena_left_rounds', 'arena_reader_counts'];
 const TALLY_TABLES = [...READER_TABLES, 'arena_counts'];
 /** Set while some votes' tallies have no reader's share (stored before migration 014, or loaded in bulk). */
-const INCOMPLETE = 'reader-counts-incomplete';
+export const INCOMPLETE = 'reader-counts-incomplete';
 
 /**
  * Takes a reader's votes, just deleted in this transaction, out of the tallies: their rows, and
@@ -169,6 +222,9 @@ export async function forgetTallies(tx: Queryable, author: string, bound: number
  * cannot take back one by one. Costs a pass over every vote, like a statistics query of old.
  */
 export async function rebuildTallies(tx: Queryable, bound: number): Promise<void> {
+  // Every vote is tallied below, those waiting too: none is left for the tallier.
+  await lockTallier(tx);
+  await tx.query('DELETE FROM arena_pending');
   for (const table of TALLY_TABLES) await tx.query(`DELETE FROM ${table}`);
   let after: [string, string] = ['', '0'];
   for (;;) {
@@ -224,47 +280,4 @@ export async function readReaderPairs(
     after = [page.at(-1)!.author, page.at(-1)!.lo, page.at(-1)!.hi, page.at(-1)!.user_type];
     await between();
   }
-}
-
-/** Tallies worked out elsewhere (npm run arena:load), as columns: added to the store's, in bulk. */
-export interface TallyTables {
-  /** Columns: author, question_id, drawn_pair, user_type, lo_passage, lo_reaction, hi_passage, hi_reaction, status. */
-  rounds: unknown[][];
-  days: Array<[string, string, number]>;
-  pairs: Array<[string, string, string, string, number, number, number]>;
-  counts: ReadonlyMap<string, number>;
-}
-
-export async function loadTallies(db: Queryable, tables: TallyTables): Promise<void> {
-  const CHUNK = 20_000;
-  const total = tables.rounds[0]?.length ?? 0;
-  for (let i = 0; i < total; i += CHUNK) {
-    await db.query(
-      `INSERT INTO arena_rounds (author, question_id, drawn_pair, user_type, lo_vote, lo_passage, lo_reaction, hi_vote, hi_passage, hi_reaction, status)
-       SELECT a, q, d, u, 0, lp, lr, 0, hp, hr, s FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-         AS r(a, q, d, u, lp, lr, hp, hr, s)
-       ON CONFLICT DO NOTHING`,
-      tables.rounds.map((column) => column.slice(i, i + CHUNK)),
-    );
-  }
-  const column = <T, K extends number>(rows: T[][], k: K) => rows.map((row) => row[k]);
-  for (let i = 0; i < tables.days.length; i += CHUNK) {
-    const rows = tables.days.slice(i, i + CHUNK);
-    await db.query(
-      `INSERT INTO arena_reader_days (author, day, decided) SELECT * FROM unnest($1::text[], $2::date[], $3::int[])
-       ON CONFLICT (author, day) DO UPDATE SET decided = arena_reader_days.decided + EXCLUDED.decided`,
-      [column(rows, 0), column(rows, 1), column(rows, 2)],
-    );
-  }
-  for (let i = 0; i < tables.pairs.length; i += CHUNK) {
-    const rows = tables.pairs.slice(i, i + CHUNK);
-    await db.query(
-      `INSERT INTO arena_reader_pairs (author, lo, hi, user_type, lo_wins, ties, hi_wins)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[])
-       ON CONFLICT (author, lo, hi, user_type) DO UPDATE SET lo_wins = arena_reader_pairs.lo_wins + EXCLUDED.lo_wins,
-         ties = arena_reader_pairs.ties + EXCLUDED.ties, hi_wins = arena_reader_pairs.hi_wins + EXCLUDED.hi_wins`,
-      [0, 1, 2, 3, 4, 5, 6].map((k) => column(rows, k)),
-    );
-  }
-  await addCounts(db, 0, new Map([...tables.counts, [INCOMPLETE, 1]]));
 }
