@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../contract/api-schemas.ts';
 import type { Queryable } from '../../server/platform/store/db.ts';
-import { deleteFeedbackOf, saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
-import { readCounts, readReaderPairs, rebuildTallies, tallyPendingIn } from '../../server/modules/arena/sql/tallies.ts';
-import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
+import { deleteFeedbackBefore, deleteFeedbackOf, saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { rebuildTallies, tallyPendingIn } from '../../server/modules/arena/sql/tallies.ts';
+import { readCounts, readReaderPairs, readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { STORES, openTestDb, saveAndTally, startTestServer, type TestServer } from './harness.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../../server/platform/http/body-limits.ts';
@@ -278,6 +278,52 @@ describe.each(STORES)('forgetting a reader’s votes on %s store', (store) => {
       expect(kept.stats.rounds).toMatchObject({ compared: 11 * 2, oneSided: 11, leftOut: { overDailyBound: 11, repeat: 11, notShown: 11 } });
       expect(kept.pairs.map((p) => p.author)).not.toContain('reader-0');
       // The same as every tally made again from the votes left.
+      await test.db.transaction((tx) => rebuildTallies(tx, bound), { unlimited: true });
+      expect(kept).toEqual(await tallies());
+    } finally {
+      await test.drop();
+    }
+  });
+});
+
+describe.each(STORES)('votes past their retention on %s store', (store) => {
+  it('leave the tallies of their readers made again from what they have left, and no one else’s', async () => {
+    const test = await openTestDb(store);
+    try {
+      const bound = 2;
+      const DAY = 86_400_000;
+      const now = Date.now();
+      const vote = (reader: string, round: string, q: string, model: string, label: string, reaction: string) => ({
+        ...(item({ username: reader, model_type: model, result_label: label, reaction }) as FeedbackItem),
+        client_id: randomUUID(), round_id: round, questionId: q, passageId: `${q}-${model}`, passageSet: 'now', passageSha256: null,
+        verdict: 'shown' as const, drawnBy: 'server' as const, drawnPair: 'LSA\nSIF',
+      });
+      const decided = (reader: string, q: string, a: string, b: string) => {
+        const round = randomUUID();
+        return [vote(reader, round, q, 'LSA', 'A', a), vote(reader, round, q, 'SIF', 'B', b)];
+      };
+      const readers = Array.from({ length: 8 }, (_, i) => `reader-${i}`);
+      for (const [i, reader] of readers.entries()) {
+        // Half the readers have old rounds, one of them asked again since; everyone has three of today's (one over the bound).
+        if (i % 2 === 0) await saveAndTally(test.db, reader, [...decided(reader, 'q1', '👍', '👎'), ...decided(reader, 'q2', '🤷', '🤷')], new Date(now - 100 * DAY), bound);
+        await saveAndTally(test.db, reader, ['q1', 'q3', 'q4'].flatMap((q) => decided(reader, q, '👎', '👍')), new Date(now), bound);
+      }
+      // A save still waiting for the tallier, of a reader about to lose votes.
+      await saveFeedback(test.db, 'reader-0', decided('reader-0', 'q5', '👍', '👍'), new Date(now));
+      const sent: string[] = [];
+      const deleted = await test.db.transaction(
+        (tx) => deleteFeedbackBefore({ query: (sql, params) => (sent.push(sql), tx.query(sql, params)) }, new Date(now - 90 * DAY), bound),
+        { unlimited: true },
+      );
+      expect(deleted).toBe(4 * 4);
+      // Not every tally made again: the readers with no old votes keep theirs as they were.
+      expect(sent.some((sql) => /^DELETE FROM arena_counts/.test(sql))).toBe(false);
+      const tallies = async () => {
+        const counts = [...(await readCounts(test.db))].filter(([name, n]) => name !== 'changes' && n !== 0).sort();
+        return { counts, pairs: await readReaderPairs(test.db), stats: computeStats(await readTallies(test.db), bound) };
+      };
+      const kept = await tallies();
+      expect(kept.stats.rounds).toMatchObject({ compared: 8 * 2, leftOut: { overDailyBound: 8 + 1, repeat: 0 } });
       await test.db.transaction((tx) => rebuildTallies(tx, bound), { unlimited: true });
       expect(kept).toEqual(await tallies());
     } finally {

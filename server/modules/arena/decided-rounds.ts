@@ -1,7 +1,7 @@
 import { withinTime } from '../../platform/util/within-time.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { decidedPairs } from './sql/read-tallies.ts';
-import { talliesVersion } from './sql/tallies.ts';
+import { talliesVersion } from './sql/read-tallies.ts';
 import { decidedRoundsPerPair } from './draw.ts';
 
 /** How long the counts are used before the store is asked again. */

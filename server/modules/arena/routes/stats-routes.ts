@@ -3,7 +3,7 @@ import { Stats, type Stats as StatsReply } from '../../../../contract/api-schema
 import { computeStatsAsync } from '../stats/model-stats.ts';
 import { AnswerCache } from '../stats/stats-cache.ts';
 import { readTallies } from '../sql/read-tallies.ts';
-import { talliesVersion } from '../sql/tallies.ts';
+import { talliesVersion } from '../sql/read-tallies.ts';
 import { yieldEvery } from '../stats/time-slices.ts';
 
 /** GET /stats: which model readers prefer. Model names are revealed here, never on the dashboard. */

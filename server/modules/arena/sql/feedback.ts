@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../../platform/store/db.ts';
-import { forgetTallies, lockTallier, rebuildTallies } from './tallies.ts';
+import { forgetTallies, lockTallier, retallyReaders } from './tallies.ts';
 
 /** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
 const DEFAULT_DAILY_BOUND = 30;
@@ -109,12 +109,13 @@ export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound
   return rows.length;
 }
 
-/** Deletes the votes given before `before` (their retention over), the tallies made again without them. Returns how many. */
+/** Deletes the votes given before `before` (their retention over), their readers' tallies made again without them. Returns how many. */
 export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackBefore(tx, before, bound), { unlimited: true });
   await lockTallier(db);
-  const rows = await db.query('DELETE FROM feedback WHERE created_at <= $1 RETURNING id', [before]);
-  if (rows.length > 0) await rebuildTallies(db, bound);
+  const rows = await db.query<{ author: string }>('DELETE FROM feedback WHERE created_at <= $1 RETURNING author', [before]);
+  // Only the readers who lost votes: their tallies made again from what they have left.
+  if (rows.length > 0) await retallyReaders(db, rows.map((r) => r.author), bound);
   return rows.length;
 }
 

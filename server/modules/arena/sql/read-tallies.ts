@@ -1,7 +1,6 @@
 import type { Queryable } from '../../../platform/store/db.ts';
 import { ROUND_LEFT_OUT, USER_TYPES, VOTE_LEFT_OUT, type Reaction, type RoundLeftOut, type UserType, type VoteLeftOut } from '../../../../contract/vocabulary.ts';
 import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
-import { readCounts, readReaderPairs } from './tallies.ts';
 
 /**
  * The statistics' input from the tallies kept at vote time (tallies.ts), not from every vote: the
@@ -42,4 +41,40 @@ export async function decidedPairs(db: Queryable): Promise<Array<{ a: string; b:
     const [a, b] = name.slice('decided:'.length).split('\n') as [string, string];
     return { a, b, count };
   });
+}
+
+/** What the tallies are now, in a few bytes: how many votes have changed them (every instance sees the same). */
+export async function talliesVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM arena_counts WHERE name = 'changes'`);
+  return row?.n ?? '0';
+}
+
+/** The counters, summed over their shards, whose names start with `prefix`. */
+export async function readCounts(db: Queryable, prefix = ''): Promise<Map<string, number>> {
+  const rows = await db.query<{ name: string; n: string }>(
+    `SELECT name, sum(n)::text AS n FROM arena_counts WHERE starts_with(name, $1) GROUP BY name`,
+    [prefix],
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/** Each reader's counted rounds per pair and user type, a page at a time (keyset), `between` called between pages. */
+export async function readReaderPairs(
+  db: Queryable,
+  between: () => Promise<void> = async () => undefined,
+): Promise<Array<{ author: string; lo: string; hi: string; user_type: string; lo_wins: number; ties: number; hi_wins: number }>> {
+  const all = [];
+  let after = ['', '', '', ''];
+  for (;;) {
+    const page = await db.query<{ author: string; lo: string; hi: string; user_type: string; lo_wins: number; ties: number; hi_wins: number }>(
+      `SELECT author, lo, hi, user_type, lo_wins, ties, hi_wins FROM arena_reader_pairs
+       WHERE (author, lo, hi, user_type) > ($1, $2, $3, $4) AND lo_wins + ties + hi_wins > 0
+       ORDER BY author, lo, hi, user_type LIMIT 5000`,
+      after,
+    );
+    all.push(...page);
+    if (page.length < 5000) return all;
+    after = [page.at(-1)!.author, page.at(-1)!.lo, page.at(-1)!.hi, page.at(-1)!.user_type];
+    await between();
+  }
 }

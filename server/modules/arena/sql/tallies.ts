@@ -48,7 +48,7 @@ export async function tallyPendingIn(tx: Queryable, bound: number, limit = PENDI
      )
      SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
             question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
-     FROM feedback WHERE id = ANY (ARRAY(SELECT id FROM taken)) ORDER BY author, id`,
+     FROM feedback WHERE id = ANY (ARRAY(SELECT id FROM taken)) ORDER BY author, feedback.id`,
     [limit],
   );
   let start = 0;
@@ -207,13 +207,50 @@ export const INCOMPLETE = 'reader-counts-incomplete';
  * from the votes left (which fills them). Either way the tallies are those of the votes left.
  */
 export async function forgetTallies(tx: Queryable, author: string, bound: number): Promise<void> {
+  if (await sharesIncomplete(tx)) return rebuildTallies(tx, bound);
+  await dropReaderTallies(tx, author);
+}
+
+/** Whether some votes' tallies have no reader's share (INCOMPLETE). */
+async function sharesIncomplete(tx: Queryable): Promise<boolean> {
   const [flag] = await tx.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM arena_counts WHERE name = $1`, [INCOMPLETE]);
-  if (Number(flag?.n ?? 0) > 0) return rebuildTallies(tx, bound);
+  return Number(flag?.n ?? 0) > 0;
+}
+
+/** A reader's tally rows deleted and their share subtracted from the counters, under their lock. */
+async function dropReaderTallies(tx: Queryable, author: string): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('arena ' || $1))`, [author]);
   const share = await tx.query<{ name: string; n: string }>('SELECT name, n::text AS n FROM arena_reader_counts WHERE author = $1', [author]);
   for (const table of READER_TABLES) await tx.query(`DELETE FROM ${table} WHERE author = $1`, [author]);
   // 'changes' goes up, never back: the statistics' caches see that the tallies changed.
   await addCounts(tx, shardOf(author), new Map([...share.map((c) => [c.name, -Number(c.n)] as const), ['changes', 1]]));
+}
+
+/**
+ * The tallies of `authors` made again from the votes they have left (some were deleted: past their
+ * retention), in this transaction, under the tallier's lock (the caller's): the votes waiting are
+ * tallied first; then each reader's rows and share are taken out and their votes tallied afresh
+ * in order, as rebuildTallies does for everyone. Other readers' tallies are not touched. Where
+ * shares are missing (INCOMPLETE), every tally is made again.
+ */
+export async function retallyReaders(tx: Queryable, authors: readonly string[], bound: number): Promise<void> {
+  if (await sharesIncomplete(tx)) return rebuildTallies(tx, bound);
+  while ((await tallyPendingIn(tx, bound)) > 0);
+  for (const author of [...new Set(authors)].sort()) {
+    await dropReaderTallies(tx, author);
+    let after = '0';
+    for (;;) {
+      const page = await tx.query<StoredVote>(
+        `SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
+                question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
+         FROM feedback WHERE author = $1 AND id > $2::bigint ORDER BY feedback.id LIMIT 5000`,
+        [author, after],
+      );
+      if (page.length === 0) break;
+      await tallyStored(tx, author, page, bound);
+      after = page.at(-1)!.id;
+    }
+  }
 }
 
 /**
@@ -243,41 +280,5 @@ export async function rebuildTallies(tx: Queryable, bound: number): Promise<void
       }
     }
     after = [page.at(-1)!.author, page.at(-1)!.id];
-  }
-}
-
-/** What the tallies are now, in a few bytes: how many votes have changed them (every instance sees the same). */
-export async function talliesVersion(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM arena_counts WHERE name = 'changes'`);
-  return row?.n ?? '0';
-}
-
-/** The counters, summed over their shards, whose names start with `prefix`. */
-export async function readCounts(db: Queryable, prefix = ''): Promise<Map<string, number>> {
-  const rows = await db.query<{ name: string; n: string }>(
-    `SELECT name, sum(n)::text AS n FROM arena_counts WHERE starts_with(name, $1) GROUP BY name`,
-    [prefix],
-  );
-  return new Map(rows.map((r) => [r.name, Number(r.n)]));
-}
-
-/** Each reader's counted rounds per pair and user type, a page at a time (keyset), `between` called between pages. */
-export async function readReaderPairs(
-  db: Queryable,
-  between: () => Promise<void> = async () => undefined,
-): Promise<Array<{ author: string; lo: string; hi: string; user_type: string; lo_wins: number; ties: number; hi_wins: number }>> {
-  const all = [];
-  let after = ['', '', '', ''];
-  for (;;) {
-    const page = await db.query<{ author: string; lo: string; hi: string; user_type: string; lo_wins: number; ties: number; hi_wins: number }>(
-      `SELECT author, lo, hi, user_type, lo_wins, ties, hi_wins FROM arena_reader_pairs
-       WHERE (author, lo, hi, user_type) > ($1, $2, $3, $4) AND lo_wins + ties + hi_wins > 0
-       ORDER BY author, lo, hi, user_type LIMIT 5000`,
-      after,
-    );
-    all.push(...page);
-    if (page.length < 5000) return all;
-    after = [page.at(-1)!.author, page.at(-1)!.lo, page.at(-1)!.hi, page.at(-1)!.user_type];
-    await between();
   }
 }
