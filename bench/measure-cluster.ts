@@ -28,7 +28,7 @@ const ENV = { SEARCH_RATE_LIMIT: '0', LOG_LEVEL: 'warn', MODEL_FETCH: 'never' };
  * The database: BENCH_DATABASE_URL, or this machine's PostgreSQL (started as `npm run cluster`
  * starts it) and its database alchemy_bench. A string says why the measure cannot run here.
  */
-async function benchDatabase(): Promise<string> {
+export async function benchDatabase(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
   return ensureLocalPostgres('alchemy_bench', (line) => console.error(`  ${line}`));
 }
