@@ -142,7 +142,12 @@ async function main(): Promise<void> {
   }
 
   // Sign-in counts, ended sessions and old votes are deleted as the privacy page promises.
-  const retention = { sessionIdleSeconds: config.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS, signInWindowMs: THROTTLE_WINDOW_MS };
+  const retention = {
+    sessionIdleSeconds: config.sessionIdleSeconds,
+    voteDays: VOTE_RETENTION_DAYS,
+    signInWindowMs: THROTTLE_WINDOW_MS,
+    dailyRoundBound: config.dailyRoundBound,
+  };
   const stopHousekeeping = keepForgetting(db, retention, app.log);
   app.addHook('preClose', async () => stopHousekeeping());
 

@@ -53,7 +53,7 @@ export interface StoreWork<T> {
 export async function execute(config: Config, command: UserCommand): Promise<string> {
   return onStore(config, {
     mayCreate: command.command === 'add' || command.command === 'invite',
-    local: (db) => runUserCommand(db, command),
+    local: (db) => runUserCommand(db, command, { dailyRoundBound: config.dailyRoundBound }),
     viaServer: async (socketPath, pid, shownPath) => {
       try {
         const reply = await sendUserCommand(socketPath, command);

@@ -227,6 +227,29 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the server while Postgre
     expect((await save([vote()])).status).toBe(200);
   });
 
+  it('answers /api/stats from the tallies as they stand while the votes waiting cannot be tallied, and counts them once they can', async () => {
+    await tallier.catchUp();
+    const stats = async () => {
+      const res = await fetch(`${url}/api/stats`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { leftOutVotes: { noReceipt: number } }).leftOutVotes.noReceipt;
+    };
+    const before = await stats();
+    // An operator's session holds the tallier's lock past the 5 s lock time-out.
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('BEGIN');
+    await admin.query(`SELECT pg_advisory_xact_lock(hashtext('arena tallier'))`);
+    try {
+      expect((await save([vote()])).status).toBe(200);
+      expect(await stats()).toBe(before);
+    } finally {
+      await admin.query('ROLLBACK');
+      await admin.end();
+    }
+    expect(await stats()).toBe(before + 1);
+  });
+
   it('runs a migration with no lock or statement time-out, whatever the connection or the role has', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
     await writeFile(

@@ -74,7 +74,7 @@ export async function listenForAdmin(
   admin.post<{ Body: UserCommand }>('/users', { schema: { body: UserCommand } }, async (request, reply) => {
     const command = request.body;
     try {
-      const message = await runUserCommand(db, command);
+      const message = await runUserCommand(db, command, arena);
       request.log.info({ command: command.command }, 'user command run for the CLI');
       return { message };
     } catch (error) {

@@ -45,7 +45,8 @@ export class UserCommandError extends Error {}
  * Runs a command on the store and says what it did. The CLI calls it on a database it opened
  * itself, or asks the running server (which has the embedded database open) to call it.
  */
-export async function runUserCommand(db: Db, command: UserCommand): Promise<string> {
+/** `arena.dailyRoundBound`: ARENA_DAILY_ROUNDS, by which a forgotten reader's tallies are taken back when some must be made again. */
+export async function runUserCommand(db: Db, command: UserCommand, arena: { dailyRoundBound?: number } = {}): Promise<string> {
   switch (command.command) {
     case 'list': {
       const users = await listUsers(db);
@@ -96,7 +97,7 @@ export async function runUserCommand(db: Db, command: UserCommand): Promise<stri
       const { votes, saved, sessions } = await db.transaction(async (tx) => {
         // A mistyped name must not look like a request honoured.
         if (!(await findUser(tx, username))) throw new UserCommandError(`No user ${username}`);
-        const votes = await deleteFeedbackOf(tx, username);
+        const votes = await deleteFeedbackOf(tx, username, arena.dailyRoundBound);
         const saved = await deleteSavedOf(tx, username);
         const sessions = await deleteSessionsOf(tx, username);
         await forgetInvitationsOf(tx, username);

@@ -1,7 +1,7 @@
 import { DEFAULT_DAILY_ROUND_BOUND } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { CheckedVote } from './sql/feedback.ts';
-import { tallyChecked, tallyPendingIn, type StoredVote } from './sql/tallies.ts';
+import { PENDING_BATCH, tallyChecked, tallyPendingIn, type StoredVote } from './sql/tallies.ts';
 import { DEVICE_RECEIPT, type VoteCheck } from './vote-check.ts';
 
 /** Votes checked per round trip. */
@@ -39,7 +39,7 @@ export async function recheckVotes(
     // A vote whose text is a passage of an earlier cut keeps its set and stays as it was.
     await db.transaction(async (tx) => {
       // The votes below were tallied as unchecked: those still waiting for the tallier are tallied first, under its lock, held to the end.
-      while ((await tallyPendingIn(tx, bound)) > 0);
+      while ((await tallyPendingIn(tx, bound)) === PENDING_BATCH);
       const updated = await tx.query<StoredVote>(
         `UPDATE feedback AS f SET question_id = v.question_id, passage_id = v.passage_id, verdict = v.verdict, drawn_pair = v.drawn_pair,
            passage_sha256 = v.passage_sha256

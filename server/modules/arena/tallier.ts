@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/store/db.ts';
-import { anyPending, tallyPending } from './sql/tallies.ts';
+import { anyPending, PENDING_BATCH, tallyPendingIn } from './sql/tallies.ts';
 
 export interface TallierOptions {
   db: Db;
@@ -46,7 +46,7 @@ export class Tallier {
   /** Resolves once every vote saved before the call (on any instance) is in the tallies. */
   async catchUp(): Promise<void> {
     // A vote taken by a run not yet committed still shows as waiting: the run below waits for it.
-    if (await anyPending(this.options.db)) await this.run();
+    if (!this.closed && (await anyPending(this.options.db))) await this.run();
   }
 
   /** Stops the timers and waits for a run under way; votes still waiting are tallied by the next start, or another instance. */
@@ -68,7 +68,9 @@ export class Tallier {
     const previous = this.running;
     const next = (async () => {
       await previous?.catch(() => undefined);
-      await tallyPending(this.options.db, this.options.bound);
+      const { db, bound } = this.options;
+      // A batch a transaction, until a batch is not full; a shutdown stops it between batches (the rest wait).
+      while (!this.closed && (await db.transaction((tx) => tallyPendingIn(tx, bound))) === PENDING_BATCH);
     })();
     this.running = next;
     void next.finally(() => {

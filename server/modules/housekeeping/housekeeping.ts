@@ -14,6 +14,8 @@ export interface Retention {
   voteDays: number;
   /** How long failed sign-ins count (the throttle policy's window): a count whose window is over is settled. */
   signInWindowMs: number;
+  /** ARENA_DAILY_ROUNDS: the bound by which the tallies of readers who lose votes are made again (30 unless given). */
+  dailyRoundBound?: number;
 }
 
 export const VOTE_RETENTION_DAYS = 730;
@@ -46,7 +48,7 @@ export async function forgetWhatIsDue(db: Queryable, now: number, retention: Ret
       new Date(now - retention.sessionIdleSeconds * 1000),
       new Date(now - ENDED_SESSION_KEPT_MS),
     ),
-    votes: await deleteFeedbackBefore(db, new Date(now - retention.voteDays * DAY_MS)),
+    votes: await deleteFeedbackBefore(db, new Date(now - retention.voteDays * DAY_MS), retention.dailyRoundBound),
   };
 }
 

@@ -17,8 +17,10 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return computeStatsAsync(await readTallies(app.db, pause), app.settings.dailyRoundBound, pause);
     },
     // Every vote saved before the request is in them (the tallier's catch-up), on any instance.
+    // When the votes waiting cannot be tallied now (a lock held past its time-out), the tallies as
+    // they stand are answered, and the tallier tries again.
     async () => {
-      await app.tallier.catchUp();
+      await app.tallier.catchUp().catch((error: unknown) => app.log.warn({ err: error }, 'votes waiting could not be tallied before /api/stats'));
       return talliesVersion(app.db);
     },
     () => app.settings.now(),

@@ -113,9 +113,11 @@ export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound
 export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackBefore(tx, before, bound), { unlimited: true });
   await lockTallier(db);
-  const rows = await db.query<{ author: string }>('DELETE FROM feedback WHERE created_at <= $1 RETURNING author', [before]);
+  const rows = await db.query<{ id: string; author: string }>('DELETE FROM feedback WHERE created_at <= $1 RETURNING id::text, author', [before]);
+  if (rows.length === 0) return 0;
+  await db.query('DELETE FROM arena_pending WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
   // Only the readers who lost votes: their tallies made again from what they have left.
-  if (rows.length > 0) await retallyReaders(db, rows.map((r) => r.author), bound);
+  await retallyReaders(db, rows.map((r) => r.author), bound);
   return rows.length;
 }
 

@@ -22,8 +22,30 @@ export function shardOf(author: string): number {
   return Math.abs(h) % SHARDS;
 }
 
-/** Votes the tallier takes out of arena_pending in one transaction. */
-const PENDING_BATCH = 5000;
+/**
+ * Votes the tallier takes out of arena_pending in one transaction: at most two statements a
+ * reader, and on the embedded store none of them long enough to hold up other requests.
+ */
+export const PENDING_BATCH = 1000;
+
+/** What the tallies need of a vote, as `StoredVote` names it. */
+const VOTE_COLUMNS = `id::text AS id, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
+  question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at`;
+const VOTE_FIELDS = 'id, author, round_key, user_type, model_type, reaction, question_id, passage_id, verdict, drawn_by, drawn_pair, created_at';
+
+/**
+ * A page of votes read to be tallied here and now (made again: retallyReaders, rebuildTallies),
+ * taken out of arena_pending in the same statement, so that one saved meanwhile and read here is
+ * not tallied a second time by the tallier. `where` and `params` choose the page, by feedback.id order.
+ */
+function votesToTallyNow(tx: Queryable, where: string, order: string, params: unknown[]): Promise<StoredVote[]> {
+  return tx.query<StoredVote>(
+    `WITH page AS (SELECT feedback.id AS n, ${VOTE_COLUMNS} FROM feedback WHERE ${where} ORDER BY ${order} LIMIT 5000),
+          tallied AS (DELETE FROM arena_pending WHERE id IN (SELECT n FROM page))
+     SELECT ${VOTE_FIELDS} FROM page ORDER BY ${order.replace('feedback.id', 'n')}`,
+    params,
+  );
+}
 
 /**
  * Takes the tallier's lock, held to the end of the transaction: one tallier at a time on the
@@ -42,14 +64,16 @@ export async function lockTallier(tx: Queryable): Promise<void> {
 export async function tallyPendingIn(tx: Queryable, bound: number, limit = PENDING_BATCH): Promise<number> {
   await lockTallier(tx);
   // The oldest `limit` waiting (an index range): those whose save has committed, each taken by one tallier.
-  const votes = await tx.query<StoredVote>(
-    `WITH taken AS (
-       DELETE FROM arena_pending WHERE id < coalesce((SELECT id FROM arena_pending ORDER BY id OFFSET $1 LIMIT 1), 9223372036854775807) RETURNING id
-     )
-     SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
-            question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
-     FROM feedback WHERE id = ANY (ARRAY(SELECT id FROM taken)) ORDER BY author, feedback.id`,
+  const taken = await tx.query<{ id: string }>(
+    `DELETE FROM arena_pending WHERE id < coalesce((SELECT id FROM arena_pending ORDER BY id OFFSET $1 LIMIT 1), 9223372036854775807)
+     RETURNING id::text`,
     [limit],
+  );
+  if (taken.length === 0) return 0;
+  // An id whose vote is gone (deleted meanwhile) is passed over.
+  const votes = await tx.query<StoredVote>(
+    `SELECT ${VOTE_COLUMNS} FROM feedback WHERE id = ANY($1::bigint[]) ORDER BY author, feedback.id`,
+    [taken.map((t) => t.id)],
   );
   let start = 0;
   for (let i = 1; i <= votes.length; i++) {
@@ -58,7 +82,7 @@ export async function tallyPendingIn(tx: Queryable, bound: number, limit = PENDI
       start = i;
     }
   }
-  return votes.length;
+  return taken.length;
 }
 
 /**
@@ -228,24 +252,19 @@ async function dropReaderTallies(tx: Queryable, author: string): Promise<void> {
 
 /**
  * The tallies of `authors` made again from the votes they have left (some were deleted: past their
- * retention), in this transaction, under the tallier's lock (the caller's): the votes waiting are
- * tallied first; then each reader's rows and share are taken out and their votes tallied afresh
- * in order, as rebuildTallies does for everyone. Other readers' tallies are not touched. Where
+ * retention), in this transaction, under the tallier's lock (the caller's): each reader's rows and
+ * share are taken out and their votes tallied afresh in order (those waiting for the tallier too),
+ * as rebuildTallies does for everyone. Other readers' tallies are not touched. Where
  * shares are missing (INCOMPLETE), every tally is made again.
  */
 export async function retallyReaders(tx: Queryable, authors: readonly string[], bound: number): Promise<void> {
   if (await sharesIncomplete(tx)) return rebuildTallies(tx, bound);
-  while ((await tallyPendingIn(tx, bound)) > 0);
   for (const author of [...new Set(authors)].sort()) {
     await dropReaderTallies(tx, author);
     let after = '0';
     for (;;) {
-      const page = await tx.query<StoredVote>(
-        `SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
-                question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
-         FROM feedback WHERE author = $1 AND id > $2::bigint ORDER BY feedback.id LIMIT 5000`,
-        [author, after],
-      );
+      // Their votes still waiting too, taken out of the tallier's way.
+      const page = await votesToTallyNow(tx, 'author = $1 AND id > $2::bigint', 'feedback.id', [author, after]);
       if (page.length === 0) break;
       await tallyStored(tx, author, page, bound);
       after = page.at(-1)!.id;
@@ -259,18 +278,13 @@ export async function retallyReaders(tx: Queryable, authors: readonly string[], 
  * cannot take back one by one. Costs a pass over every vote, like a statistics query of old.
  */
 export async function rebuildTallies(tx: Queryable, bound: number): Promise<void> {
-  // Every vote is tallied below, those waiting too: none is left for the tallier.
+  // Every vote is tallied below, each taken out of arena_pending as its page is read: one saved
+  // after its page leaves its id for the tallier, never tallied twice.
   await lockTallier(tx);
-  await tx.query('DELETE FROM arena_pending');
   for (const table of TALLY_TABLES) await tx.query(`DELETE FROM ${table}`);
   let after: [string, string] = ['', '0'];
   for (;;) {
-    const page = await tx.query<StoredVote>(
-      `SELECT id::text, author, coalesce(round_id::text, 'vote ' || id::text) AS round_key, user_type, model_type, reaction,
-              question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at
-       FROM feedback WHERE (author, id) > ($1, $2::bigint) ORDER BY author, feedback.id LIMIT 5000`,
-      after,
-    );
+    const page = await votesToTallyNow(tx, '(author, id) > ($1, $2::bigint)', 'author, feedback.id', after);
     if (page.length === 0) return;
     let start = 0;
     for (let i = 1; i <= page.length; i++) {
