@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/store/db.ts';
-import { anyPending, PENDING_BATCH, tallyPendingIn } from './sql/tallies.ts';
+import { anyPending, tallyPending } from './sql/tallies.ts';
 
 export interface TallierOptions {
   db: Db;
@@ -68,9 +68,8 @@ export class Tallier {
     const previous = this.running;
     const next = (async () => {
       await previous?.catch(() => undefined);
-      const { db, bound } = this.options;
-      // A batch a transaction, until a batch is not full; a shutdown stops it between batches (the rest wait).
-      while (!this.closed && (await db.transaction((tx) => tallyPendingIn(tx, bound))) === PENDING_BATCH);
+      // A shutdown stops it between batches (the rest wait).
+      await tallyPending(this.options.db, this.options.bound, () => this.closed);
     })();
     this.running = next;
     void next.finally(() => {

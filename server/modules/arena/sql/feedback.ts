@@ -100,24 +100,31 @@ export async function listFeedback(db: Queryable, author: string, limit: number)
 /** Deletes every vote of a reader (the privacy page's promise), and the tallies' every trace of them (tallies.ts: forgetTallies). */
 export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound = DEFAULT_DAILY_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackOf(tx, author, bound));
-  // The tallier's lock first, as the tallier takes it: before the votes waiting for it are deleted with theirs.
-  await lockTallier(db);
-  const rows = await db.query<{ id: string }>('DELETE FROM feedback WHERE author = $1 RETURNING id::text', [author]);
-  if (rows.length === 0) return 0;
-  await db.query('DELETE FROM arena_pending WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
-  await forgetTallies(db, author, bound);
+  const rows = await deleteVotes(db, 'author = $1', [author]);
+  if (rows.length > 0) await forgetTallies(db, author, bound);
   return rows.length;
+}
+
+/**
+ * Deletes the votes `where` chooses, and their ids still waiting for the tallier, in one
+ * statement, under the tallier's lock (taken first, as the tallier takes it). Returns each
+ * deleted vote's reader.
+ */
+async function deleteVotes(db: Queryable, where: string, params: unknown[]): Promise<Array<{ author: string }>> {
+  await lockTallier(db);
+  return db.query<{ author: string }>(
+    `WITH gone AS (DELETE FROM feedback WHERE ${where} RETURNING id, author), waiting AS (DELETE FROM arena_pending WHERE id IN (SELECT id FROM gone))
+     SELECT author FROM gone`,
+    params,
+  );
 }
 
 /** Deletes the votes given before `before` (their retention over), their readers' tallies made again without them. Returns how many. */
 export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackBefore(tx, before, bound), { unlimited: true });
-  await lockTallier(db);
-  const rows = await db.query<{ id: string; author: string }>('DELETE FROM feedback WHERE created_at <= $1 RETURNING id::text, author', [before]);
-  if (rows.length === 0) return 0;
-  await db.query('DELETE FROM arena_pending WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+  const rows = await deleteVotes(db, 'created_at <= $1', [before]);
   // Only the readers who lost votes: their tallies made again from what they have left.
-  await retallyReaders(db, rows.map((r) => r.author), bound);
+  if (rows.length > 0) await retallyReaders(db, rows.map((r) => r.author), bound);
   return rows.length;
 }
 

@@ -33,18 +33,38 @@ const VOTE_COLUMNS = `id::text AS id, author, coalesce(round_id::text, 'vote ' |
   question_id, ${PASSAGE_KEY_SQL} AS passage_id, verdict, drawn_by, drawn_pair, created_at`;
 const VOTE_FIELDS = 'id, author, round_key, user_type, model_type, reaction, question_id, passage_id, verdict, drawn_by, drawn_pair, created_at';
 
+/** `votes` (by reader, then id) tallied reader by reader. */
+async function tallyByReader(tx: Queryable, votes: readonly StoredVote[], bound: number): Promise<void> {
+  let start = 0;
+  for (let i = 1; i <= votes.length; i++) {
+    if (i === votes.length || votes[i]!.author !== votes[start]!.author) {
+      await tallyStored(tx, votes[start]!.author, votes.slice(start, i), bound);
+      start = i;
+    }
+  }
+}
+
 /**
- * A page of votes read to be tallied here and now (made again: retallyReaders, rebuildTallies),
- * taken out of arena_pending in the same statement, so that one saved meanwhile and read here is
- * not tallied a second time by the tallier. `where` and `params` choose the page, by feedback.id order.
+ * Every stored vote (of `author` only, when given) tallied here and now, made again
+ * (retallyReaders, rebuildTallies), a page at a time by reader and id. Each page is taken out of
+ * arena_pending in the statement that reads it, so that a vote saved meanwhile and read here is
+ * not tallied a second time by the tallier; one saved after its page is left to the tallier.
  */
-function votesToTallyNow(tx: Queryable, where: string, order: string, params: unknown[]): Promise<StoredVote[]> {
-  return tx.query<StoredVote>(
-    `WITH page AS (SELECT feedback.id AS n, ${VOTE_COLUMNS} FROM feedback WHERE ${where} ORDER BY ${order} LIMIT 5000),
-          tallied AS (DELETE FROM arena_pending WHERE id IN (SELECT n FROM page))
-     SELECT ${VOTE_FIELDS} FROM page ORDER BY ${order.replace('feedback.id', 'n')}`,
-    params,
-  );
+async function tallyStoredVotesNow(tx: Queryable, bound: number, author?: string): Promise<void> {
+  let after: unknown[] = ['', '0'];
+  for (;;) {
+    const page = await tx.query<StoredVote>(
+      `WITH page AS (
+         SELECT feedback.id AS n, ${VOTE_COLUMNS} FROM feedback
+         WHERE (author, id) > ($1, $2::bigint) ${author === undefined ? '' : 'AND author = $3'} ORDER BY author, feedback.id LIMIT 5000
+       ), tallied AS (DELETE FROM arena_pending WHERE id IN (SELECT n FROM page))
+       SELECT ${VOTE_FIELDS} FROM page ORDER BY author, n`,
+      author === undefined ? after : [...after, author],
+    );
+    if (page.length === 0) return;
+    await tallyByReader(tx, page, bound);
+    after = [page.at(-1)!.author, page.at(-1)!.id];
+  }
 }
 
 /**
@@ -75,22 +95,16 @@ export async function tallyPendingIn(tx: Queryable, bound: number, limit = PENDI
     `SELECT ${VOTE_COLUMNS} FROM feedback WHERE id = ANY($1::bigint[]) ORDER BY author, feedback.id`,
     [taken.map((t) => t.id)],
   );
-  let start = 0;
-  for (let i = 1; i <= votes.length; i++) {
-    if (i === votes.length || votes[i]!.author !== votes[start]!.author) {
-      await tallyStored(tx, votes[start]!.author, votes.slice(start, i), bound);
-      start = i;
-    }
-  }
+  await tallyByReader(tx, votes, bound);
   return taken.length;
 }
 
 /**
- * Brings every vote waiting into the tallies, a batch a transaction, until none is left: the
- * tallier's run (tallier.ts), and the export's first step.
+ * Brings every vote waiting into the tallies, a batch a transaction, until a batch is not full:
+ * the tallier's run (tallier.ts, which `stopped` stops between batches), and the export's first step.
  */
-export async function tallyPending(db: Db, bound: number): Promise<void> {
-  while ((await db.transaction((tx) => tallyPendingIn(tx, bound, PENDING_BATCH))) === PENDING_BATCH);
+export async function tallyPending(db: Db, bound: number, stopped: () => boolean = () => false): Promise<void> {
+  while (!stopped() && (await db.transaction((tx) => tallyPendingIn(tx, bound))) === PENDING_BATCH);
 }
 
 /** Whether some stored votes are not yet in the tallies. */
@@ -261,14 +275,7 @@ export async function retallyReaders(tx: Queryable, authors: readonly string[], 
   if (await sharesIncomplete(tx)) return rebuildTallies(tx, bound);
   for (const author of [...new Set(authors)].sort()) {
     await dropReaderTallies(tx, author);
-    let after = '0';
-    for (;;) {
-      // Their votes still waiting too, taken out of the tallier's way.
-      const page = await votesToTallyNow(tx, 'author = $1 AND id > $2::bigint', 'feedback.id', [author, after]);
-      if (page.length === 0) break;
-      await tallyStored(tx, author, page, bound);
-      after = page.at(-1)!.id;
-    }
+    await tallyStoredVotesNow(tx, bound, author);
   }
 }
 
@@ -278,21 +285,7 @@ export async function retallyReaders(tx: Queryable, authors: readonly string[], 
  * cannot take back one by one. Costs a pass over every vote, like a statistics query of old.
  */
 export async function rebuildTallies(tx: Queryable, bound: number): Promise<void> {
-  // Every vote is tallied below, each taken out of arena_pending as its page is read: one saved
-  // after its page leaves its id for the tallier, never tallied twice.
   await lockTallier(tx);
   for (const table of TALLY_TABLES) await tx.query(`DELETE FROM ${table}`);
-  let after: [string, string] = ['', '0'];
-  for (;;) {
-    const page = await votesToTallyNow(tx, '(author, id) > ($1, $2::bigint)', 'author, feedback.id', after);
-    if (page.length === 0) return;
-    let start = 0;
-    for (let i = 1; i <= page.length; i++) {
-      if (i === page.length || page[i]!.author !== page[start]!.author) {
-        await tallyStored(tx, page[start]!.author, page.slice(start, i), bound);
-        start = i;
-      }
-    }
-    after = [page.at(-1)!.author, page.at(-1)!.id];
-  }
+  await tallyStoredVotesNow(tx, bound);
 }
