@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, Stats, StoredFeedback } from '../../contract/api-schemas.ts';
 import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
-import { STORES, startTestServer, roundVote, voteItem, type TestServer } from './harness.ts';
+import { arenaReaders, firstOfEachArm, STORES, startTestServer, roundVote, voteItem, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const DAY_MS = 86_400_000;
@@ -22,32 +22,14 @@ beforeAll(async () => {
 describe.each(STORES)('votes and their search’s receipt on %s store', (store) => {
   let server: TestServer;
   const clock = { ms: Date.parse('2026-11-23T09:00:00Z') };
-  const tokens: Record<string, string> = {};
-
   beforeAll(async () => {
     server = await startTestServer(store, { extra: { engine, now: () => clock.ms } });
   });
   afterAll(() => server.close());
 
-  async function reader(): Promise<string> {
-    const { name, token } = await server.newReader(PASSWORD);
-    tokens[name] = token;
-    return name;
-  }
-  const search = async (name: string | null, query: string, more: Record<string, unknown> = {}) => {
-    const res = await server.api('/api/search', { json: { query, ...more }, ...(name ? { token: tokens[name]! } : {}) });
-    expect(res.status).toBe(200);
-    return (await res.json()) as SearchResult[];
-  };
-  const save = async (name: string, items: unknown[]) => {
-    const res = await server.api('/api/save', { token: tokens[name]!, json: { items } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return res.json();
-  };
-  const stats = async (name: string) => (await (await server.api('/api/stats', { token: tokens[name]! })).json()) as Stats;
-  const stored = async (name: string) => (await (await server.api('/api/feedback?limit=100', { token: tokens[name]! })).json()) as StoredFeedback[];
-  /** The first result of each of the search's two arms. */
-  const firsts = (results: SearchResult[]) => results.filter((r, i) => results.findIndex((o) => o.model_type === r.model_type) === i).slice(0, 2);
+  const { reader, search, save, stats, token } = arenaReaders(() => server, PASSWORD);
+  const stored = async (name: string) => (await (await server.api('/api/feedback?limit=100', { token: token(name) })).json()) as StoredFeedback[];
+  const firsts = firstOfEachArm;
   const roundOf = (query: string, [a, b]: Array<{ text: string; model_type: string; receipt?: string }>) => {
     const round = randomUUID();
     return [roundVote(query, a!, 'A', '👍', round), roundVote(query, b!, 'B', '👎', round)];

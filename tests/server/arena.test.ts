@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult, Stats } from '../../contract/api-schemas.ts';
 import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { vectorPairEngine } from './engine-helpers.ts';
-import { STORES, startTestServer, roundVote, type TestServer } from './harness.ts';
+import { arenaReaders, STORES, startTestServer, roundVote, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const BOUND = 3;
@@ -23,27 +23,14 @@ beforeAll(async () => {
 describe.each(STORES)('the arena on %s store, against a stuffing reader', (store) => {
   let server: TestServer;
   const clock = { ms: Date.parse('2026-11-23T09:00:00Z') };
-  const tokens: Record<string, string> = {};
-
   beforeAll(async () => {
     server = await startTestServer(store, { extra: { engine, dailyRoundBound: BOUND, now: () => clock.ms } });
   });
   afterAll(() => server.close());
 
-  /** A new reader, signed in. */
-  async function reader(): Promise<string> {
-    const { name, token } = await server.newReader(PASSWORD);
-    tokens[name] = token;
-    return name;
-  }
+  const { reader, save, stats, token, ...readers } = arenaReaders(() => server, PASSWORD);
   /** A reader's search: its results carry the receipt their votes copy. */
-  const search = async (query: string, name: string) => (await (await server.api('/api/search', { json: { query }, token: tokens[name]! })).json()) as SearchResult[];
-  const save = async (name: string, items: unknown[]) => {
-    const res = await server.api('/api/save', { token: tokens[name]!, json: { items } });
-    expect(res.status).toBe(200);
-    return res.json();
-  };
-  const stats = async () => (await (await server.api('/api/stats', { token: Object.values(tokens)[0]! })).json()) as Stats;
+  const search = (query: string, name: string) => readers.search(name, query);
   const vote = roundVote;
   /**
    * A's and B's votes on a search's first two results (the first of each model), the first
@@ -132,7 +119,7 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
     // The borrowed round, and the lone vote's own round.
     expect(after.rounds.leftOut.notFirst - before.rounds.leftOut.notFirst).toBe(2);
     // All five are stored as sent.
-    const mine = (await (await server.api('/api/feedback?limit=10', { token: tokens[stuffer]! })).json()) as unknown[];
+    const mine = (await (await server.api('/api/feedback?limit=10', { token: token(stuffer) })).json()) as unknown[];
     expect(mine).toHaveLength(5);
   });
 

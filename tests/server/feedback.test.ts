@@ -4,9 +4,9 @@ import type { FeedbackItem } from '../../contract/api-schemas.ts';
 import type { Queryable } from '../../server/platform/store/db.ts';
 import { deleteFeedbackBefore, deleteFeedbackOf, saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
 import { rebuildTallies, tallyPending, tallyPendingIn } from '../../server/modules/arena/sql/tallies.ts';
-import { readCounts, readReaderPairs, readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
+import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
-import { STORES, openTestDb, saveAndTally, startTestServer, type TestServer } from './harness.ts';
+import { checkedVote, decidedRound, STORES, openTestDb, saveAndTally, startTestServer, talliesOf, type TestServer } from './harness.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../../server/platform/http/body-limits.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -252,11 +252,7 @@ describe.each(STORES)('forgetting a reader’s votes on %s store', (store) => {
     try {
       const bound = 2;
       // Each reader: three decided rounds in a day (one over the bound), one decided again, a lone vote, a made-up passage.
-      const vote = (reader: string, round: string, q: string, model: string, label: string, reaction: string, passageId: string, verdict: 'shown' | 'not-shown' = 'shown') => ({
-        ...(item({ username: reader, model_type: model, result_label: label, reaction }) as FeedbackItem),
-        client_id: randomUUID(), round_id: round, questionId: q, passageId, passageSet: 'now', passageSha256: null, verdict,
-        drawnBy: 'server' as const, drawnPair: verdict === 'shown' ? 'LSA\nSIF' : null,
-      });
+      const vote = checkedVote;
       const readers = Array.from({ length: 12 }, (_, i) => `reader-${i}`);
       for (const reader of readers) {
         const rounds = ['q1', 'q2', 'q3'].map((q) => [randomUUID(), q] as const);
@@ -270,10 +266,7 @@ describe.each(STORES)('forgetting a reader’s votes on %s store', (store) => {
       expect(deleted).toBe(10);
       // A few statements for the reader's share, not a pass over the other eleven readers' votes.
       expect(sent.length).toBeLessThanOrEqual(12);
-      const tallies = async () => {
-        const counts = [...(await readCounts(test.db))].filter(([name, n]) => name !== 'changes' && n !== 0).sort();
-        return { counts, pairs: await readReaderPairs(test.db), stats: computeStats(await readTallies(test.db), bound) };
-      };
+      const tallies = async () => ({ ...(await talliesOf(test.db)), stats: computeStats(await readTallies(test.db), bound) });
       const kept = await tallies();
       expect(kept.stats.rounds).toMatchObject({ compared: 11 * 2, oneSided: 11, leftOut: { overDailyBound: 11, repeat: 11, notShown: 11 } });
       expect(kept.pairs.map((p) => p.author)).not.toContain('reader-0');
@@ -293,15 +286,7 @@ describe.each(STORES)('votes past their retention on %s store', (store) => {
       const bound = 2;
       const DAY = 86_400_000;
       const now = Date.now();
-      const vote = (reader: string, round: string, q: string, model: string, label: string, reaction: string) => ({
-        ...(item({ username: reader, model_type: model, result_label: label, reaction }) as FeedbackItem),
-        client_id: randomUUID(), round_id: round, questionId: q, passageId: `${q}-${model}`, passageSet: 'now', passageSha256: null,
-        verdict: 'shown' as const, drawnBy: 'server' as const, drawnPair: 'LSA\nSIF',
-      });
-      const decided = (reader: string, q: string, a: string, b: string) => {
-        const round = randomUUID();
-        return [vote(reader, round, q, 'LSA', 'A', a), vote(reader, round, q, 'SIF', 'B', b)];
-      };
+      const decided = decidedRound;
       const readers = Array.from({ length: 8 }, (_, i) => `reader-${i}`);
       for (const [i, reader] of readers.entries()) {
         // Half the readers have old rounds, one of them asked again since; everyone has three of today's (one over the bound).
@@ -336,10 +321,7 @@ describe.each(STORES)('votes past their retention on %s store', (store) => {
       expect(deleted).toBe(4 * 4);
       // Not every tally made again: the readers with no old votes keep theirs as they were.
       expect(sent.some((sql) => /^DELETE FROM arena_counts/.test(sql))).toBe(false);
-      const tallies = async () => {
-        const counts = [...(await readCounts(test.db))].filter(([name, n]) => name !== 'changes' && n !== 0).sort();
-        return { counts, pairs: await readReaderPairs(test.db), stats: computeStats(await readTallies(test.db), bound) };
-      };
+      const tallies = async () => ({ ...(await talliesOf(test.db)), stats: computeStats(await readTallies(test.db), bound) });
       const kept = await tallies();
       expect(kept.stats.rounds).toMatchObject({ compared: 8 * 2, leftOut: { overDailyBound: 8 + 2, repeat: 0 } });
       await test.db.transaction((tx) => rebuildTallies(tx, bound), { unlimited: true });

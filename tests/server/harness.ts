@@ -14,7 +14,9 @@ import { openEmbeddedDb, openPostgresDb, type Db } from '../../server/platform/s
 import { migrate } from '../../server/platform/store/migrate.ts';
 import { insertUser } from '../../server/modules/auth/sql/users.ts';
 import { storeFromImage } from '../run-fixtures.ts';
-import type { SaveReply } from '../../contract/api-schemas.ts';
+import { expect } from 'vitest';
+import type { FeedbackItem, SaveReply, SearchResult, Stats } from '../../contract/api-schemas.ts';
+import { readCounts, readReaderPairs } from '../../server/modules/arena/sql/read-tallies.ts';
 import { DEFAULT_DAILY_ROUND_BOUND } from '../../server/platform/config/config.ts';
 import { saveFeedback, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
 import { tallyPending } from '../../server/modules/arena/sql/tallies.ts';
@@ -71,6 +73,39 @@ export async function saveAndTally(db: Db, author: string, items: CheckedFeedbac
   const reply = await saveFeedback(db, author, items, savedAt);
   await tallyPending(db, bound);
   return reply;
+}
+
+/**
+ * A vote as a save stores it once checked: `reader`'s on `model`'s passage `passageId` for
+ * question `q`, in round `round` of a server-drawn LSA–SIF pair, shown (or, `not-shown`, on no
+ * pair).
+ */
+export function checkedVote(
+  reader: string,
+  round: string,
+  q: string,
+  model: string,
+  label: 'A' | 'B',
+  reaction: string,
+  passageId: string,
+  verdict: 'shown' | 'not-shown' = 'shown',
+): CheckedFeedback {
+  return {
+    ...(voteItem({ username: reader, model_type: model, result_label: label, reaction, client_id: randomUUID(), round_id: round }) as FeedbackItem),
+    questionId: q, passageId, passageSet: 'now', passageSha256: null, verdict, drawnBy: 'server', drawnPair: verdict === 'shown' ? 'LSA\nSIF' : null,
+  };
+}
+
+/** A reader's decided round on question `q`: LSA's and SIF's first passages, rated `a` and `b`. */
+export function decidedRound(reader: string, q: string, a: string, b: string): CheckedFeedback[] {
+  const round = randomUUID();
+  return [checkedVote(reader, round, q, 'LSA', 'A', a, `${q}-LSA`), checkedVote(reader, round, q, 'SIF', 'B', b, `${q}-SIF`)];
+}
+
+/** The tallies as the statistics read them: the counters (bar 'changes', which only goes up) and each reader's pairs. */
+export async function talliesOf(db: Db) {
+  const counts = [...(await readCounts(db))].filter(([name, n]) => name !== 'changes' && n !== 0).sort();
+  return { counts, pairs: await readReaderPairs(db) };
 }
 
 /** One vote as the app sends it to /api/save; a test changes what it needs. */
@@ -237,3 +272,40 @@ export async function writeFakeBuild(): Promise<string> {
   return dir;
 }
 
+/**
+ * Readers of a test server, each signed in as it is made, who search, vote and read /api/stats
+ * through its API by name: the arena's suites. `server` is asked for as they act (a suite starts
+ * it in beforeAll). A search or a save that is not answered 200 fails the test, saying why.
+ */
+export function arenaReaders(server: () => TestServer, password: string) {
+  const tokens = new Map<string, string>();
+  const token = (name: string) => tokens.get(name)!;
+  return {
+    token,
+    /** A new reader, signed in: their name. */
+    async reader(): Promise<string> {
+      const { name, token: access } = await server().newReader(password);
+      tokens.set(name, access);
+      return name;
+    },
+    /** A search as `name` (or no one): its results carry the receipt their votes copy. */
+    async search(name: string | null, query: string, more: Record<string, unknown> = {}): Promise<SearchResult[]> {
+      const res = await server().api('/api/search', { json: { query, ...more }, ...(name === null ? {} : { token: token(name) }) });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as SearchResult[];
+    },
+    async save(name: string, items: unknown[]): Promise<unknown> {
+      const res = await server().api('/api/save', { token: token(name), json: { items } });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return res.json();
+    },
+    /** /api/stats as `name` asks for it (the same for every reader): by default the first reader made. */
+    async stats(name: string = tokens.keys().next().value!): Promise<Stats> {
+      return (await (await server().api('/api/stats', { token: token(name) })).json()) as Stats;
+    },
+  };
+}
+
+/** The first result of each of a search's two arms, in the order shown. */
+export const firstOfEachArm = (results: SearchResult[]): SearchResult[] =>
+  results.filter((r, i) => results.findIndex((o) => o.model_type === r.model_type) === i).slice(0, 2);

@@ -1,28 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FeedbackItem } from '../../contract/api-schemas.ts';
-import { deleteFeedbackOf, saveFeedback, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
+import { deleteFeedbackOf, saveFeedback } from '../../server/modules/arena/sql/feedback.ts';
 import { rebuildTallies } from '../../server/modules/arena/sql/tallies.ts';
 import { readCounts, readReaderPairs } from '../../server/modules/arena/sql/read-tallies.ts';
 import { Tallier } from '../../server/modules/arena/tallier.ts';
 import type { Db } from '../../server/platform/store/db.ts';
-import { openTestDb, STORES, voteItem } from './harness.ts';
+import { decidedRound, openTestDb, STORES, talliesOf } from './harness.ts';
 
-/** A reader's decided round on question `q`: LSA's and SIF's first passages, rated. */
-function round(reader: string, q: string, a: string, b: string): CheckedFeedback[] {
-  const id = randomUUID();
-  const side = (model: string, label: 'A' | 'B', reaction: string, passage: string): CheckedFeedback => ({
-    ...(voteItem({ username: reader, model_type: model, result_label: label, reaction, client_id: randomUUID(), round_id: id }) as FeedbackItem),
-    questionId: q, passageId: passage, passageSet: 'now', passageSha256: null, verdict: 'shown', drawnBy: 'server', drawnPair: 'LSA\nSIF',
-  });
-  return [side('LSA', 'A', a, `${q}-1`), side('SIF', 'B', b, `${q}-2`)];
-}
-
-/** The tallies as the statistics read them: the counters (bar 'changes', which only goes up) and each reader's pairs. */
-async function tallies(db: Db) {
-  const counts = [...(await readCounts(db))].filter(([name, n]) => name !== 'changes' && n !== 0).sort();
-  return { counts, pairs: await readReaderPairs(db) };
-}
+const round = decidedRound;
+const tallies = talliesOf;
 
 const waiting = async (db: Db) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM arena_pending'))[0]!.n;
 

@@ -7,7 +7,7 @@ import type { ExportRow } from '../../server/modules/arena/export-format.ts';
 import { writeVoteExport } from '../../server/modules/arena/vote-export.ts';
 import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { vectorPairEngine } from './engine-helpers.ts';
-import { STORES, roundVote, startTestServer, type TestServer } from './harness.ts';
+import { arenaReaders, firstOfEachArm, STORES, roundVote, startTestServer, type TestServer } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const BOUND = 2;
@@ -86,30 +86,14 @@ function figuresOf(stats: Stats) {
 describe.each(STORES)('npm run votes -- export adds up to /api/stats, on %s store', (store) => {
   let server: TestServer;
   const clock = { ms: Date.parse('2026-11-23T23:00:00Z') };
-  const tokens: Record<string, string> = {};
-
   beforeAll(async () => {
     server = await startTestServer(store, { extra: { engine, dailyRoundBound: BOUND, now: () => clock.ms } });
   });
   afterAll(() => server.close());
 
-  async function reader(): Promise<string> {
-    const { name, token } = await server.newReader(PASSWORD);
-    tokens[name] = token;
-    return name;
-  }
-  const save = async (name: string, items: unknown[]) => {
-    const res = await server.api('/api/save', { token: tokens[name]!, json: { items } });
-    expect(res.status, await res.clone().text()).toBe(200);
-  };
-  const stats = async (name: string) => (await (await server.api('/api/stats', { token: tokens[name]! })).json()) as Stats;
+  const { reader, search, save, stats } = arenaReaders(() => server, PASSWORD);
   /** A search's first result of each of its two arms (LSA and SIF: the pool holds no other). */
-  const draw = async (name: string, query: string) => {
-    const res = await server.api('/api/search', { json: { query }, token: tokens[name]! });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const results = (await res.json()) as SearchResult[];
-    return results.filter((r, j) => results.findIndex((o) => o.model_type === r.model_type) === j).slice(0, 2);
-  };
+  const draw = async (name: string, query: string) => firstOfEachArm(await search(name, query));
   const round = (query: string, [a, b]: SearchResult[], ra: Reaction, rb: Reaction, id = randomUUID()) => [
     roundVote(query, a!, 'A', ra, id),
     roundVote(query, b!, 'B', rb, id),
