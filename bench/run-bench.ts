@@ -305,66 +305,66 @@ async function bundle(): Promise<void> {
   row('largest route chunk, gzip', `${kb(b.largestRoute.size)} (${b.largestRoute.file})`);
 }
 
-async function main(): Promise<void> {
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}`;
-  if (process.env.BENCH_ONLY === 'offline') {
-    const server = await startServerProcess({ DATA_DIR: await mkdtemp(path.join(tmpdir(), 'bench-offline-')), LOG_LEVEL: 'warn' });
-    try {
-      await offline(server.url);
-    } finally {
-      await server.stop();
-    }
-    await mergeIntoResults('offline', machine);
-    console.log(`Written to bench/results.md`);
-    if (rows.some((r) => r.met === false)) process.exitCode = 1;
-    return;
+/** A server of this build (its own data folder) for `work`, stopped after it. */
+async function withServer(name: string, env: Record<string, string>, work: (server: { url: string; process: { pid?: number } }) => Promise<void>): Promise<void> {
+  const server = await startServerProcess({ DATA_DIR: await mkdtemp(path.join(tmpdir(), `bench-${name}-`)), LOG_LEVEL: 'warn', ...env });
+  try {
+    await work(server);
+  } finally {
+    await server.stop();
   }
-  if (process.env.BENCH_ONLY === 'lighthouse') {
+}
+
+const loadNow = () => loadavg()[0]!.toFixed(1);
+
+/** `work`, and the load average before and after it: other work on the machine takes cores from it. */
+async function underLoad(work: () => Promise<void>): Promise<string> {
+  const before = loadNow();
+  await work();
+  return `; load average ${before} before, ${loadNow()} after`;
+}
+
+/**
+ * The parts BENCH_ONLY runs alone, their rows merged into bench/results.md (mergeIntoResults). Each
+ * returns what to add to the machine's line, or null to merge nothing.
+ */
+const SECTIONS: Record<string, () => Promise<string | null>> = {
+  offline: async () => {
+    await withServer('offline', {}, (server) => offline(server.url));
+    return '';
+  },
+  lighthouse: async () => {
     // The build as it stands (npm run build first): the bundle's size, then Lighthouse.
     await bundle();
-    const server = await startServerProcess({ DATA_DIR: await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-')), DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' });
-    try {
-      await lighthouseRows(server.url);
-    } finally {
-      await server.stop();
-    }
-    await mergeIntoResults('lighthouse', `${machine}; load average ${loadavg()[0]!.toFixed(1)}`);
-    console.log(rows.map((r) => `${r.what}: ${r.figure}`).join('\n'));
-    console.log(`Written to bench/results.md`);
-    if (rows.some((r) => r.met === false)) process.exitCode = 1;
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'ceiling') {
+    await withServer('lighthouse', { DEMO_PASSWORD: PASSWORD }, (server) => lighthouseRows(server.url));
+    return `; load average ${loadNow()}`;
+  },
+  ceiling: async () => {
     // BENCH_URL (and BENCH_PID, its process) measures a server already running (another build,
-    // to compare); else this build's.
+    // to compare), and merges nothing; else this build's.
     const given = process.env.BENCH_URL;
-    const server = given
-      ? null
-      : await startServerProcess({ DATA_DIR: await mkdtemp(path.join(tmpdir(), 'bench-ceiling-')), SEARCH_RATE_LIMIT: '0', LOG_LEVEL: 'warn' });
-    try {
-      await ceilingRow(given ?? server!.url, given ? Number(process.env.BENCH_PID) || undefined : server!.process.pid);
-    } finally {
-      await server?.stop();
+    if (given) {
+      await ceilingRow(given, Number(process.env.BENCH_PID) || undefined);
+      return null;
     }
+    await withServer('ceiling', { SEARCH_RATE_LIMIT: '0' }, (server) => ceilingRow(server.url, server.process.pid));
+    return `; load average ${loadNow()}`;
+  },
+  arena: () => underLoad(arenaAtVolume),
+  cluster: () => underLoad(overCluster),
+};
+
+async function main(): Promise<void> {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}`;
+  const only = process.env.BENCH_ONLY;
+  const section = only ? SECTIONS[only] : undefined;
+  if (section) {
+    const load = await section();
     console.log(rows.map((r) => `${r.what}: ${r.figure}`).join('\n'));
-    if (!given) await mergeIntoResults('ceiling', `${machine}; load average ${loadavg()[0]!.toFixed(1)}`);
-    if (rows.some((r) => r.met === false)) process.exitCode = 1;
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'arena') {
-    const before = loadavg()[0]!.toFixed(1);
-    await arenaAtVolume();
-    await mergeIntoResults('arena', `${machine}; load average ${before} before, ${loadavg()[0]!.toFixed(1)} after`);
-    console.log(`Written to bench/results.md`);
-    if (rows.some((r) => r.met === false)) process.exitCode = 1;
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'cluster') {
-    // Other work on the machine takes cores from the load, nginx and the instances alike.
-    const before = loadavg()[0]!.toFixed(1);
-    await overCluster();
-    await mergeIntoResults('cluster', `${machine}; load average ${before} before, ${loadavg()[0]!.toFixed(1)} after`);
-    console.log(`Written to bench/results.md`);
+    if (load !== null) {
+      await mergeIntoResults(only!, `${machine}${load}`);
+      console.log(`Written to bench/results.md`);
+    }
     if (rows.some((r) => r.met === false)) process.exitCode = 1;
     return;
   }
