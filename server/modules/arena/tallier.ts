@@ -45,8 +45,15 @@ export class Tallier {
 
   /** Resolves once every vote saved before the call (on any instance) is in the tallies. */
   async catchUp(): Promise<void> {
-    // A vote taken by a run not yet committed still shows as waiting: the run below waits for it.
-    if (!this.closed && (await anyPending(this.options.db))) await this.run();
+    if (await anyPending(this.options.db)) await this.tallyWaiting();
+  }
+
+  /**
+   * Tallies the votes a caller saw waiting; resolves once they are in the tallies. A vote taken by
+   * a run not yet committed still shows as waiting: the run started here waits for that one.
+   */
+  async tallyWaiting(): Promise<void> {
+    if (!this.closed) await this.run();
   }
 
   /** Stops the timers and waits for a run under way; votes still waiting are tallied by the next start, or another instance. */

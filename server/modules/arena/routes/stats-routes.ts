@@ -3,7 +3,7 @@ import { Stats, type Stats as StatsReply } from '../../../../contract/api-schema
 import { computeStatsAsync } from '../stats/model-stats.ts';
 import { AnswerCache } from '../stats/stats-cache.ts';
 import { readTallies } from '../sql/read-tallies.ts';
-import { talliesVersion } from '../sql/read-tallies.ts';
+import { talliesState, talliesVersion } from '../sql/read-tallies.ts';
 import { yieldEvery } from '../stats/time-slices.ts';
 
 /** GET /stats: which model readers prefer. Model names are revealed here, never on the dashboard. */
@@ -20,7 +20,9 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // When the votes waiting cannot be tallied now (a lock held past its time-out), the tallies as
     // they stand are answered, and the tallier tries again.
     async () => {
-      await app.tallier.catchUp().catch((error: unknown) => app.log.warn({ err: error }, 'votes waiting could not be tallied before /api/stats'));
+      const now = await talliesState(app.db);
+      if (!now.waiting) return now.version;
+      await app.tallier.tallyWaiting().catch((error: unknown) => app.log.warn({ err: error }, 'votes waiting could not be tallied before /api/stats'));
       return talliesVersion(app.db);
     },
     () => app.settings.now(),

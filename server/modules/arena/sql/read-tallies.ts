@@ -43,6 +43,14 @@ export async function decidedPairs(db: Queryable): Promise<Array<{ a: string; b:
   });
 }
 
+/** The tallies' version (talliesVersion), and whether votes wait for the tallier, in one round trip. */
+export async function talliesState(db: Queryable): Promise<{ version: string; waiting: boolean }> {
+  const [row] = await db.query<{ n: string | null; waiting: boolean }>(
+    `SELECT (SELECT sum(n)::text FROM arena_counts WHERE name = 'changes') AS n, EXISTS (SELECT 1 FROM arena_pending) AS waiting`,
+  );
+  return { version: row?.n ?? '0', waiting: row?.waiting ?? false };
+}
+
 /** What the tallies are now, in a few bytes: how many votes have changed them (every instance sees the same). */
 export async function talliesVersion(db: Queryable): Promise<string> {
   const [row] = await db.query<{ n: string | null }>(`SELECT sum(n)::text AS n FROM arena_counts WHERE name = 'changes'`);
