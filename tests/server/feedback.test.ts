@@ -62,6 +62,14 @@ describe.each(STORES)('feedback on %s store', (store) => {
     expect(stored[0]).toMatchObject({ query: 'What is the knowledge of self?', user_type: 'Ustaz' });
   });
 
+  it('stores each text exactly as sent: quotes, backslashes, line breaks, braces and emoji', async () => {
+    const query = 'He said "be patient" \\ then {left}\n\tand wept 😢 \u2028 [1, 2]';
+    const text = 'KNOW, O beloved — “the heart” is a mirror;\r\nits rust is \\sin\\ and {desire} ☾';
+    const res = await save([item({ client_id: randomUUID(), query, retrieved_text: text, confidence_score: 0.125 })]);
+    expect(await res.json()).toEqual({ saved: 1, duplicates: 0 });
+    expect((await mine())[0]).toMatchObject({ query, retrieved_text: text, confidence_score: 0.125, model_type: 'BGE bge-small-en-v1.5', user_type: 'Ustaz' });
+  });
+
   it('stores the same client_id once, and says it was a duplicate', async () => {
     const clientId = randomUUID();
     const before = (await mine()).length;

@@ -40,48 +40,45 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
   const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  // One statement for the whole batch: one round trip to the database, not one per vote.
-  const column = <T>(pick: (item: CheckedFeedback) => T) => ordered.map(pick);
+  // One statement for the whole batch: one round trip to the database, not one per vote. The
+  // votes go as one JSON text, read by json_to_recordset in the array's order: a parameter an
+  // array per column cost both stores more to write and to read (on the embedded store a save
+  // took 15% longer).
+  const rows = ordered.map((item) => ({
+    client_id: item.client_id ?? null,
+    round_id: item.round_id ?? null,
+    user_type: item.user_type,
+    claimed_username: item.username,
+    query: item.query,
+    retrieved_text: item.retrieved_text,
+    model_type: item.model_type,
+    result_label: item.result_label,
+    reaction: item.reaction,
+    confidence_score: item.confidence_score,
+    question_id: item.questionId,
+    passage_id: item.passageId,
+    verdict: item.verdict,
+    passage_set: item.passageSet,
+    passage_sha256: item.passageSha256,
+    drawn_by: item.drawnBy ?? null,
+    drawn_pair: item.drawnPair ?? null,
+  }));
   const [{ saved }] = (await db.query<{ saved: number }>(
     `WITH stored AS (
      INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at,
        passage_set, passage_sha256, drawn_by, drawn_pair)
      SELECT $1, v.client_id, v.round_id, v.user_type, v.claimed_username, v.query,
-            v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score, v.question_id, v.passage_id, v.verdict, $15,
+            v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score, v.question_id, v.passage_id, v.verdict, $3,
             v.passage_set, v.passage_sha256, v.drawn_by, v.drawn_pair
-     FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                 $9::text[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[], $16::text[], $17::text[],
-                 $18::text[], $19::text[])
-          WITH ORDINALITY AS v(client_id, round_id, user_type, claimed_username, query, retrieved_text,
-                               model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict,
-                               passage_set, passage_sha256, drawn_by, drawn_pair, n)
-     ORDER BY v.n
+     FROM json_to_recordset($2::json) AS v(client_id uuid, round_id uuid, user_type text, claimed_username text, query text,
+            retrieved_text text, model_type text, result_label text, reaction text, confidence_score float8, question_id text,
+            passage_id text, verdict text, passage_set text, passage_sha256 text, drawn_by text, drawn_pair text)
      ON CONFLICT (author, client_id) DO NOTHING
      RETURNING id
      ), pending AS (INSERT INTO arena_pending (id) SELECT id FROM stored)
      SELECT count(*)::int AS saved FROM stored`,
-    [
-      author,
-      column((item) => item.client_id ?? null),
-      column((item) => item.round_id ?? null),
-      column((item) => item.user_type),
-      column((item) => item.username),
-      column((item) => item.query),
-      column((item) => item.retrieved_text),
-      column((item) => item.model_type),
-      column((item) => item.result_label),
-      column((item) => item.reaction),
-      column((item) => item.confidence_score),
-      column((item) => item.questionId),
-      column((item) => item.passageId),
-      column((item) => item.verdict),
-      savedAt,
-      column((item) => item.passageSet),
-      column((item) => item.passageSha256),
-      column((item) => item.drawnBy ?? null),
-      column((item) => item.drawnPair ?? null),
-    ],
+    [author, JSON.stringify(rows), savedAt],
   )) as [{ saved: number }];
   return { saved, duplicates: items.length - saved };
 }
