@@ -140,6 +140,20 @@ describe.each(STORES)('feedback on %s store', (store) => {
     expect((await server.api('/api/save', { token: 'nope', json: { items: [item()] } })).status).toBe(401);
   });
 
+  it('stores nothing for a token whose session has ended, and answers 401 as every route does', async () => {
+    await server.addUser('leaver', PASSWORD);
+    const signIn = async () => ((await (await server.login('leaver', PASSWORD)).json()) as { access_token: string }).access_token;
+    const first = await signIn();
+    expect((await save([item({ client_id: randomUUID(), query: 'before signing out' })], first)).status).toBe(200);
+    expect((await server.api('/api/logout', { method: 'POST', token: first })).status).toBe(200);
+    // The access token itself still holds (signature, time): only its session has ended.
+    const after = await save([item({ client_id: randomUUID(), query: 'after signing out' })], first);
+    expect(after.status).toBe(401);
+    expect(after.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await after.json()).toEqual({ detail: 'Invalid or expired token' });
+    expect((await mine(await signIn())).map((f) => f.query)).toEqual(['before signing out']);
+  });
+
   it('shows each reader only their own votes, and honours limit', async () => {
     await save([item({ client_id: randomUUID(), query: 'only for other' })], otherToken);
     const others = await mine(otherToken);
@@ -172,7 +186,7 @@ describe('saveFeedback', () => {
       const sent: string[] = [];
       const counting = (db: Queryable): Queryable => ({ query: (sql, params) => (sent.push(sql), db.query(sql, params)) });
       const batch = Array.from({ length: 50 }, () => ({ ...(item() as FeedbackItem), client_id: randomUUID(), questionId: 'q', passageId: null, passageSet: 'now', passageSha256: null, verdict: 'not-shown' as const }));
-      expect(await saveFeedback(counting(test.db), 'reader', [...batch, batch[0]!])).toEqual({ saved: 50, duplicates: 1 });
+      expect(await saveFeedback(counting(test.db), 'reader', [...batch, batch[0]!])).toEqual({ saved: 50, duplicates: 1, live: true });
       // The votes, and their waiting for the tallier, in one statement: the save's only one.
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(/INSERT INTO feedback[\s\S]*INSERT INTO arena_pending/);
@@ -186,14 +200,14 @@ describe('saveFeedback', () => {
           { ...(item({ model_type: 'SIF', result_label: 'B', reaction: '👎' }) as FeedbackItem), ...round, client_id: randomUUID(), passageId: 'ch1-2' },
         ];
       }).flat();
-      for (const reader of ['reader', 'other', 'third']) expect(await saveFeedback(counting(test.db), reader, rounds())).toEqual({ saved: 50, duplicates: 0 });
+      for (const reader of ['reader', 'other', 'third']) expect(await saveFeedback(counting(test.db), reader, rounds())).toEqual({ saved: 50, duplicates: 0, live: true });
       expect(sent).toHaveLength(3);
       // The tallier: its lock, the ids waiting, their votes, then two statements a reader (their lock and state, their changes), whatever their number of votes.
       sent.length = 0;
       expect(await test.db.transaction((tx) => tallyPendingIn(counting(tx), 30))).toBe(200);
       expect(sent).toHaveLength(3 + 2 * 3);
       expect(computeStats(await readTallies(test.db), 30).rounds.compared).toBe(75);
-      expect(await saveFeedback(counting(test.db), 'reader', batch.slice(0, 10))).toEqual({ saved: 0, duplicates: 10 });
+      expect(await saveFeedback(counting(test.db), 'reader', batch.slice(0, 10))).toEqual({ saved: 0, duplicates: 10, live: true });
       expect(await test.db.transaction((tx) => tallyPendingIn(tx, 30))).toBe(0);
     } finally {
       await test.drop();
@@ -229,6 +243,23 @@ describe.each(STORES)('the vote limit on %s store', (store) => {
       // The outbox sends it again once the minute is over.
       clock.ms += 45_000;
       expect(await (await save(refused)).json()).toEqual({ saved: 50, duplicates: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stores nothing, and counts nothing of the minute, once the reader’s sessions are revoked', async () => {
+    const { server, save } = await readerUnderVoteLimit(50);
+    try {
+      await server.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'disabled' WHERE username = 'reader'`);
+      const res = await save(batch(50));
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ detail: 'Invalid or expired token' });
+      const stored = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM feedback');
+      expect(stored[0]!.n).toBe(0);
+      // Signed in again, the whole minute is theirs.
+      const { access_token: again } = (await (await server.login('reader', PASSWORD)).json()) as { access_token: string };
+      expect(await (await server.api('/api/save', { token: again, json: batch(50) })).json()).toEqual({ saved: 50, duplicates: 0 });
     } finally {
       await server.close();
     }

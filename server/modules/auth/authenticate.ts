@@ -11,10 +11,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** An onRequest hook that lets a request through only with a valid access token of a live session. */
     authenticate(request: FastifyRequest): Promise<void>;
+    /**
+     * An onRequest hook that lets a request through with a valid access token, its session left
+     * to the route's statement to check as it acts (AuthService.liveSession); where that statement
+     * finds the session ended, the route answers `sessionEnded()`, as `authenticate` would have.
+     */
+    authenticateToken(request: FastifyRequest): Promise<void>;
   }
 }
 
 const CHALLENGE = { 'www-authenticate': 'Bearer' };
+
+/** The answer to a token that does not hold, or whose session has ended. */
+export const sessionEnded = (): HttpError => new HttpError(401, 'Invalid or expired token', CHALLENGE);
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -29,7 +38,14 @@ export const authentication = fp(
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
       const caller = await app.auth.authenticate(token);
-      if (!caller) throw new HttpError(401, 'Invalid or expired token', CHALLENGE);
+      if (!caller) throw sessionEnded();
+      request.caller = caller;
+    });
+    app.decorate('authenticateToken', async function authenticateToken(request: FastifyRequest): Promise<void> {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
+      const caller = await app.auth.tokenCaller(token);
+      if (!caller) throw sessionEnded();
       request.caller = caller;
     });
   },

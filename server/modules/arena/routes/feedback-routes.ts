@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isBlankText } from '../../../../contract/blank-text.ts';
 import { FeedbackList, FeedbackQuery, SaveReply, SaveRequest } from '../../../../contract/api-schemas.ts';
-import { VoteLimitError } from '../vote-service.ts';
-import { callerOf } from '../../auth/index.ts';
+import { SessionEndedError, VoteLimitError } from '../vote-service.ts';
+import { callerOf, sessionEnded } from '../../auth/index.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../../../platform/http/body-limits.ts';
 import { describeWait } from '../../auth/index.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
@@ -10,19 +10,21 @@ import { listFeedback } from '../sql/feedback.ts';
 
 /** POST /save and GET /feedback: a reader's votes. */
 export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.post('/save', { bodyLimit: SAVE_BODY_LIMIT_BYTES, schema: { body: SaveRequest, response: { 200: SaveReply } } }, async (request) => {
+  // A save checks the reader's session in the statement that stores the votes (one round trip,
+  // not two); the token is checked here first, as everywhere.
+  app.post('/save', { onRequest: app.authenticateToken, bodyLimit: SAVE_BODY_LIMIT_BYTES, schema: { body: SaveRequest, response: { 200: SaveReply } } }, async (request) => {
     // A question of spaces or invisible characters only is none (search refuses it): nothing is stored.
     const blank = request.body.items.findIndex((item) => isBlankText(item.query));
     if (blank >= 0) throw new HttpError(400, `items[${blank}].query must not be empty (it holds only spaces or invisible characters)`);
     try {
       // The author is whoever the token names, whatever `username` the item claims.
-      const outcome = await app.votes.save(callerOf(request).username, request.body.items);
+      const caller = callerOf(request);
+      const outcome = await app.votes.save(caller.username, request.body.items, app.auth.liveSession(caller));
       app.metrics?.votesSaved.inc(outcome.saved);
       app.metrics?.votesDuplicate.inc(outcome.duplicates);
       return outcome;
     } catch (error) {
+      if (error instanceof SessionEndedError) throw sessionEnded();
       if (!(error instanceof VoteLimitError)) throw error;
       // The client's outbox keeps the batch until a 2xx, and sends it again after Retry-After.
       const seconds = error.retryAfterSeconds;
@@ -30,7 +32,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   });
 
-  app.get('/feedback', { schema: { querystring: FeedbackQuery, response: { 200: FeedbackList } } }, (request) =>
+  app.get('/feedback', { onRequest: app.authenticate, schema: { querystring: FeedbackQuery, response: { 200: FeedbackList } } }, (request) =>
     listFeedback(app.db, callerOf(request).username, request.query.limit),
   );
 };

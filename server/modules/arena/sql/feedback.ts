@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../../platform/store/db.ts';
 import { forgetTallies, lockTallier, retallyReaders } from './tallies.ts';
+import { liveSessionParams, liveSessionSql, type LiveSession } from '../../auth/index.ts';
 
 /** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
 const DEFAULT_DAILY_BOUND = 30;
@@ -34,8 +35,16 @@ export type CheckedFeedback = FeedbackItem & CheckedVote;
  * `savedAt`, and waiting for the tallies (arena_pending: the tallier brings them in, tallier.ts).
  * Items whose client_id this author already stored (or that repeat one in the batch) are counted
  * as duplicates and left as they were; concurrent batches sharing client_ids never deadlock.
+ * With `session`, the statement stores nothing unless the reader's session is live, and says so
+ * (`live`): the check a request's lookup would make, in the same round trip.
  */
-export async function saveFeedback(db: Queryable, author: string, items: CheckedFeedback[], savedAt = new Date()): Promise<SaveReply> {
+export async function saveFeedback(
+  db: Queryable,
+  author: string,
+  items: CheckedFeedback[],
+  savedAt = new Date(),
+  session?: LiveSession,
+): Promise<SaveReply & { live: boolean }> {
   // Inserted in client_id order: two batches holding the same ids in different orders would
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
@@ -63,8 +72,8 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
     drawn_by: item.drawnBy ?? null,
     drawn_pair: item.drawnPair ?? null,
   }));
-  const [{ saved }] = (await db.query<{ saved: number }>(
-    `WITH stored AS (
+  const [{ saved, live }] = (await db.query<{ saved: number; live: boolean }>(
+    `WITH live AS (SELECT ${session ? liveSessionSql(4) : 'true'} AS live), stored AS (
      INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
        retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at,
        passage_set, passage_sha256, drawn_by, drawn_pair)
@@ -74,13 +83,14 @@ export async function saveFeedback(db: Queryable, author: string, items: Checked
      FROM json_to_recordset($2::json) AS v(client_id uuid, round_id uuid, user_type text, claimed_username text, query text,
             retrieved_text text, model_type text, result_label text, reaction text, confidence_score float8, question_id text,
             passage_id text, verdict text, passage_set text, passage_sha256 text, drawn_by text, drawn_pair text)
+     WHERE (SELECT live FROM live)
      ON CONFLICT (author, client_id) DO NOTHING
      RETURNING id
      ), pending AS (INSERT INTO arena_pending (id) SELECT id FROM stored)
-     SELECT count(*)::int AS saved FROM stored`,
-    [author, JSON.stringify(rows), savedAt],
-  )) as [{ saved: number }];
-  return { saved, duplicates: items.length - saved };
+     SELECT (SELECT live FROM live) AS live, (SELECT count(*)::int FROM stored) AS saved`,
+    [author, JSON.stringify(rows), savedAt, ...(session ? liveSessionParams(session) : [])],
+  )) as [{ saved: number; live: boolean }];
+  return { saved, duplicates: items.length - saved, live };
 }
 
 /** The author's own items, newest first. */

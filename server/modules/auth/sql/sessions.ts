@@ -31,6 +31,36 @@ export function findSession(db: Queryable, id: string): Promise<SessionRow | und
   return db.query<SessionRow>('SELECT * FROM sessions WHERE id = $1', [id]).then((rows) => rows[0]);
 }
 
+/** What a statement acting for a signed-in reader needs to check, in itself, that their session is live. */
+export interface LiveSession {
+  sessionId: string;
+  username: string;
+  /** The service's clock, as AuthService.authenticate reads it. */
+  now: Date;
+  /** SESSION_IDLE_DAYS, in seconds. */
+  idleSeconds: number;
+}
+
+/**
+ * SQL that is true while the session is live, by AuthService's rules (not revoked, not past its
+ * end, used within the idle time, the token's reader's): for a statement that checks it as it
+ * acts, instead of a lookup of its own before. Its parameters are `$first` to `$first + 3`, in
+ * liveSessionParams' order.
+ */
+export function liveSessionSql(first: number): string {
+  const [id, username, now, usedSince] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
+  return `EXISTS (SELECT 1 FROM sessions WHERE id = ${id}::uuid AND username = ${username} AND revoked_at IS NULL
+    AND expires_at > ${now}::timestamptz AND last_used_at > ${usedSince}::timestamptz)`;
+}
+
+/** liveSessionSql's parameters: the session, its reader, now, and the idle time's start (a session unused since then has ended). */
+export const liveSessionParams = (session: LiveSession): unknown[] => [
+  session.sessionId,
+  session.username,
+  session.now,
+  new Date(session.now.getTime() - session.idleSeconds * 1000),
+];
+
 /** Locks the session row for the rest of the transaction, so that two refreshes queue. */
 export function lockSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
   return db.query<SessionRow>('SELECT * FROM sessions WHERE id = $1 FOR UPDATE', [id]).then((rows) => rows[0]);
