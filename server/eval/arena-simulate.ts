@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     await migrate(db);
     if (settings.scenario === 'group') {
       const votes = new VoteService({ db, check: new VoteCheck(db, new ShownCheck(engine, servableModelTypes(config)), engine), voteRateLimit: 0, now: Date.now });
-      await groupScenario(db, arms, questions, settings, (reader, items) => votes.save(reader, items), config.dailyRoundBound);
+      await groupScenario(db, arms, questions, settings, (reader, items) => votes.save(reader, items, null), config.dailyRoundBound);
       return;
     }
     const votes = new VoteService({ db, check: new VoteCheck(db, new ShownCheck(engine, servableModelTypes(config)), engine), voteRateLimit: 0, now: Date.now });
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
       ...DEFAULT_SIMULATION,
       ...settings,
       dailyRoundBound: config.dailyRoundBound,
-      save: (reader, items) => votes.save(reader, items),
+      save: (reader, items) => votes.save(reader, items, null),
       arms,
       questions,
       checkpoints,

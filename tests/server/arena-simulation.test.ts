@@ -91,7 +91,7 @@ describe('the arena simulation, through the real draw, store and statistics', ()
       const report = await simulateArena(real, {
         ...DEFAULT_SIMULATION,
         dailyRoundBound: 30,
-        save: (reader, items) => votes.save(reader, items),
+        save: (reader, items) => votes.save(reader, items, null),
         arms,
         questions: few,
         rounds: 60,

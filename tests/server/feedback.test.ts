@@ -154,6 +154,23 @@ describe.each(STORES)('feedback on %s store', (store) => {
     expect((await mine(await signIn())).map((f) => f.query)).toEqual(['before signing out']);
   });
 
+  it('refuses a batch of rounds the device answered on an ended session before working them out again', async () => {
+    await server.addUser('device-leaver', PASSWORD);
+    const { access_token: ended } = (await (await server.login('device-leaver', PASSWORD)).json()) as { access_token: string };
+    await server.api('/api/logout', { method: 'POST', token: ended });
+    const checks: unknown[] = [];
+    const check = server.app.votes['options'].check;
+    const original = check.check.bind(check);
+    check.check = async (...args: Parameters<typeof original>) => (checks.push(args), original(...args));
+    try {
+      const res = await save([item({ client_id: randomUUID(), receipt: 'device' })], ended);
+      expect(res.status).toBe(401);
+      expect(checks).toHaveLength(0);
+    } finally {
+      check.check = original;
+    }
+  });
+
   it('shows each reader only their own votes, and honours limit', async () => {
     await save([item({ client_id: randomUUID(), query: 'only for other' })], otherToken);
     const others = await mine(otherToken);
@@ -255,8 +272,11 @@ describe.each(STORES)('the vote limit on %s store', (store) => {
       const res = await save(batch(50));
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ detail: 'Invalid or expired token' });
-      const stored = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM feedback');
-      expect(stored[0]!.n).toBe(0);
+      const [stored] = await server.db.query<{ votes: number; waiting: number; counted: number }>(
+        `SELECT (SELECT count(*)::int FROM feedback) AS votes, (SELECT count(*)::int FROM arena_pending) AS waiting,
+                (SELECT count(*)::int FROM rate_limits) AS counted`,
+      );
+      expect(stored).toEqual({ votes: 0, waiting: 0, counted: 0 });
       // Signed in again, the whole minute is theirs.
       const { access_token: again } = (await (await server.login('reader', PASSWORD)).json()) as { access_token: string };
       expect(await (await server.api('/api/save', { token: again, json: batch(50) })).json()).toEqual({ saved: 50, duplicates: 0 });

@@ -32,6 +32,16 @@ describe.each(STORES)('a live session, as a statement checks it, on the %s store
     expect(await live(await session({ lastUsedMsAgo: IDLE_SECONDS * 1000 - 1000 }))).toBe(true);
   });
 
+  it('reads times written with microseconds (by SQL) to the millisecond, as authenticate reads them', async () => {
+    // authenticate compares JavaScript dates, which hold milliseconds: 500 µs past the edge is the edge.
+    const id = await session();
+    await test.db.query(`UPDATE sessions SET last_used_at = $2::timestamptz + interval '500 microseconds' WHERE id = $1`, [id, new Date(NOW.getTime() - IDLE_SECONDS * 1000)]);
+    expect(await live(id)).toBe(false);
+    const ending = await session();
+    await test.db.query(`UPDATE sessions SET expires_at = $2::timestamptz + interval '500 microseconds' WHERE id = $1`, [ending, NOW]);
+    expect(await live(ending)).toBe(false);
+  });
+
   it('ends it once unused for the idle time, past its end, revoked, or presented for another reader', async () => {
     expect(await live(await session({ lastUsedMsAgo: IDLE_SECONDS * 1000 }))).toBe(false);
     expect(await live(await session({ expiresInMs: 0 }))).toBe(false);

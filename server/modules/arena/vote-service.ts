@@ -44,11 +44,11 @@ export class VoteService {
    * and a batch refused for the limit is rolled back, count and all (VoteLimitError), so the
    * outbox sending it again later is not refused for its own earlier try. One reader storing
    * votes by the hundred thousand would otherwise fill the database. The tallier brings the votes
-   * saved into the tallies a moment later, many readers' at a time. With `session`, the batch is
-   * stored only while the reader's session is live, checked by the statement that stores it
-   * (SessionEndedError otherwise): no lookup of its own before.
+   * saved into the tallies a moment later, many readers' at a time. The batch is stored only while
+   * the reader's `session` is live, checked by the statement that stores it (SessionEndedError
+   * otherwise); null only for readers who have none (the simulations).
    */
-  async save(author: string, items: FeedbackItem[], session?: LiveSession): Promise<SaveReply> {
+  async save(author: string, items: FeedbackItem[], session: LiveSession | null): Promise<SaveReply> {
     const { check } = this.options;
     const now = this.options.now();
     // Checked before the transaction: a search holds no database connection.
@@ -60,10 +60,10 @@ export class VoteService {
     return outcome;
   }
 
-  private async store(author: string, checked: CheckedFeedback[], savedAt: Date, now: number, session?: LiveSession): Promise<SaveReply> {
+  private async store(author: string, checked: CheckedFeedback[], savedAt: Date, now: number, session: LiveSession | null): Promise<SaveReply> {
     const { db, voteRateLimit: limit } = this.options;
     const stored = async (into: Queryable) => {
-      const { saved, duplicates, live } = await saveFeedback(into, author, checked, savedAt, session);
+      const { saved, duplicates, live } = await saveFeedback(into, author, checked, savedAt, session ?? undefined);
       if (!live) throw new SessionEndedError();
       return { saved, duplicates };
     };

@@ -159,9 +159,13 @@ export class AuthService {
     const now = new Date(this.now());
     const claims = await verifyAccessToken(this.keys, accessToken, now);
     if (!claims) return null;
-    const session = await sessions.findSession(this.db, claims.sessionId);
-    if (!session || session.username !== claims.username || !this.isLive(session, now)) return null;
-    return claims;
+    return (await this.sessionLive(claims, now)) ? claims : null;
+  }
+
+  /** Whether `caller`'s session is live: looked up in the store (authenticate's second half). */
+  async sessionLive(caller: Caller, now = new Date(this.now())): Promise<boolean> {
+    const session = await sessions.findSession(this.db, caller.sessionId);
+    return session !== undefined && session.username === caller.username && this.isLive(session, now);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isBlankText } from '../../../../contract/blank-text.ts';
 import { FeedbackList, FeedbackQuery, SaveReply, SaveRequest } from '../../../../contract/api-schemas.ts';
 import { SessionEndedError, VoteLimitError } from '../vote-service.ts';
+import { DEVICE_RECEIPT } from '../vote-check.ts';
 import { callerOf, sessionEnded } from '../../auth/index.ts';
 import { SAVE_BODY_LIMIT_BYTES } from '../../../platform/http/body-limits.ts';
 import { describeWait } from '../../auth/index.ts';
@@ -19,6 +20,9 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       // The author is whoever the token names, whatever `username` the item claims.
       const caller = callerOf(request);
+      // A round the device answered is checked by working it out again (searches): an ended
+      // session is refused before that work, not only by the statement that would store it.
+      if (request.body.items.some((item) => item.receipt === DEVICE_RECEIPT) && !(await app.auth.sessionLive(caller))) throw sessionEnded();
       const outcome = await app.votes.save(caller.username, request.body.items, app.auth.liveSession(caller));
       app.metrics?.votesSaved.inc(outcome.saved);
       app.metrics?.votesDuplicate.inc(outcome.duplicates);

@@ -49,8 +49,11 @@ export interface LiveSession {
  */
 export function liveSessionSql(first: number): string {
   const [id, username, now, usedSince] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
+  // Compared to the millisecond, as isLive compares JavaScript dates: a time written with
+  // microseconds (by SQL's now()) is read alike by both.
   return `EXISTS (SELECT 1 FROM sessions WHERE id = ${id}::uuid AND username = ${username} AND revoked_at IS NULL
-    AND expires_at > ${now}::timestamptz AND last_used_at > ${usedSince}::timestamptz)`;
+    AND date_trunc('milliseconds', expires_at) > ${now}::timestamptz
+    AND date_trunc('milliseconds', last_used_at) > ${usedSince}::timestamptz)`;
 }
 
 /** liveSessionSql's parameters: the session, its reader, now, and the idle time's start (a session unused since then has ended). */
