@@ -3,6 +3,7 @@ import type { Db } from '../platform/store/db.ts';
 import type { EvalQuestion } from './metrics.ts';
 import type { SimulatedArm } from './arena-simulation.ts';
 import { simulateGroup, type GroupArms } from './arena-group-simulation.ts';
+import { deleteFeedbackBefore } from '../modules/arena/index.ts';
 
 const short = (modelType: string) => modelType.split(' ')[0]!;
 
@@ -35,7 +36,8 @@ export async function groupScenario(
   let harmed = false;
   for (const honest of [...new Set([settings.honest, settings.honest * 2, settings.honest * 4])]) {
     for (let accounts = 0; accounts <= settings.accounts; accounts++) {
-      await db.query('DELETE FROM feedback');
+      // Every vote of the step before deleted as retention deletes votes, its tallies with it.
+      await deleteFeedbackBefore(db, new Date(Date.UTC(9999, 0, 1)), dailyRoundBound);
       const outcome = await simulateGroup(db, pair, { honest, accounts, preference: settings.preference, roundsPerReader: rounds, seed: settings.seed }, save, dailyRoundBound);
       const s = outcome.separation;
       harmed ||= outcome.yCalledAhead;

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FeedbackItem } from '../../contract/api-schemas.ts';
+import { groupScenario } from '../../server/eval/arena-group-report.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
 import { ShownCheck } from '../../server/modules/arena/shown-check.ts';
 import { VoteCheck } from '../../server/modules/arena/vote-check.ts';
@@ -12,6 +14,7 @@ import { openEmbeddedDb, type Db } from '../../server/platform/store/db.ts';
 import { migrate } from '../../server/platform/store/migrate.ts';
 import { corpusEngine } from './engine-helpers.ts';
 import { saveFeedback, tallyVotes } from '../../server/modules/arena/sql/feedback.ts';
+import { drawnPairOf } from '../../server/modules/arena/vote-check.ts';
 
 /**
  * An arm that puts a passage holding the question's gold quote first for about `hitRate` of the
@@ -44,7 +47,11 @@ describe('the arena simulation, through the real draw, store and statistics', ()
       dailyRoundBound: 30,
       // As the stats tests store votes: checked as shown (these arms are no models a shown check
       // could run), a passage's id its text.
-      save: (reader, items) => saveFeedback(db, reader, items.map((item) => ({ ...item, questionId: questionId(item.query), passageId: item.retrieved_text, passageSet: 'now', passageSha256: null, verdict: 'shown' }))),
+      // The pair drawn is the round's two arms, as its receipt says.
+      save: (reader, items) => {
+        const drawnPair = drawnPairOf(items[0]!.model_type, (items[1] ?? items[0])!.model_type);
+        return saveFeedback(db, reader, items.map((item) => ({ ...item, questionId: questionId(item.query), passageId: item.retrieved_text, passageSet: 'now', passageSha256: null, verdict: 'shown', drawnBy: 'server', drawnPair })));
+      },
       arms,
       questions,
       rounds: 300,
@@ -70,6 +77,29 @@ describe('the arena simulation, through the real draw, store and statistics', ()
     for (const p of last.leaderboard!.pairs) if (p.model < p.opponent) rounds.set(`${p.model} ${p.opponent}`, p.wins + p.ties + p.losses);
     expect(rounds.size).toBe(3);
     expect(Math.max(...rounds.values()) / Math.min(...rounds.values())).toBeLessThan(1.5);
+  });
+
+  it('plays each step of a group of accounts afresh: the readers counted are that step’s honest readers and accounts', async () => {
+    const group = await openEmbeddedDb();
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
+    try {
+      await migrate(group);
+      const arms = [arm('LSA l', 0.7, questions, 4), arm('SIF s', 0.45, questions, 5)];
+      const save = (reader: string, items: FeedbackItem[]) =>
+        saveFeedback(group, reader, items.map((item) => ({ ...item, questionId: questionId(item.query), passageId: item.retrieved_text, passageSet: 'now', passageSha256: null, verdict: 'shown', drawnBy: 'server', drawnPair: drawnPairOf('LSA l', 'SIF s') })));
+      await groupScenario(group, arms, questions, { honest: 3, accounts: 2, preference: 0.8, seed: 2 }, save, 30);
+    } finally {
+      log.mockRestore();
+      await group.close();
+    }
+    // | honest | accounts | leader | difference | readers | verdict |
+    const rows = printed.filter((line) => /^\| \d+ \| \d+ \|/.test(line)).map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(rows.map((r) => [Number(r[1]), Number(r[2]), Number(r[5])])).toEqual([
+      [3, 0, 3], [3, 1, 4], [3, 2, 5],
+      [6, 0, 6], [6, 1, 7], [6, 2, 8],
+      [12, 0, 12], [12, 1, 13], [12, 2, 14],
+    ]);
   });
 
   it('plays the real pool through the vote service: every vote passes the shown check and counts', async () => {

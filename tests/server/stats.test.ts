@@ -8,6 +8,8 @@ import { wilsonInterval } from '../../server/modules/arena/stats/wilson.ts';
 import type { Db } from '../../server/platform/store/db.ts';
 import { saveFeedback, tallyVotes, type CheckedFeedback } from '../../server/modules/arena/sql/feedback.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
+import { drawnPairOf } from '../../server/modules/arena/vote-check.ts';
+import { rebuildTallies } from '../../server/modules/arena/sql/tallies.ts';
 import type { Verdict } from '../../server/modules/arena/shown-check.ts';
 import { openTestDb, type TestDb } from './harness.ts';
 
@@ -57,10 +59,30 @@ function checked(item: FeedbackItem, verdict: Verdict = 'shown'): CheckedFeedbac
   return { ...item, questionId: questionId(item.query), passageId: item.retrieved_text.trim(), passageSet: 'now', passageSha256: null, verdict };
 }
 
-/** Stores votes 50 to a batch, as the client sends them, those for `served` models shown by them. */
+/**
+ * Stores votes 50 to a batch, as the client sends them, those for `served` models shown by them,
+ * each round drawn by the server for the two models its votes name (as its receipt would say).
+ */
 async function store(author: string, items: FeedbackItem[], served?: string[], savedAt = new Date()): Promise<void> {
-  const batch = items.map((item) => checked(item, !served || served.includes(item.model_type) ? 'shown' : 'unknown-model'));
+  const models = new Map<string, string[]>();
+  for (const item of items) models.set(item.round_id!, [...(models.get(item.round_id!) ?? []), item.model_type]);
+  const pairOf = (item: FeedbackItem) => {
+    const [a, b = a] = models.get(item.round_id!)!;
+    return drawnPairOf(a!, b!);
+  };
+  const batch = items.map((item) => ({
+    ...checked(item, !served || served.includes(item.model_type) ? 'shown' : 'unknown-model'),
+    drawnBy: 'server' as const,
+    drawnPair: pairOf(item),
+  }));
   for (let i = 0; i < batch.length; i += 50) await saveFeedback(db, author, batch.slice(i, i + 50), savedAt);
+}
+
+/** No vote stored, and no tally left of any. */
+async function emptyStore(bound = BOUND): Promise<void> {
+  await db.query('DELETE FROM arena_pending');
+  await db.query('DELETE FROM feedback');
+  await db.transaction((tx) => rebuildTallies(tx, bound));
 }
 
 /**
@@ -68,7 +90,7 @@ async function store(author: string, items: FeedbackItem[], served?: string[], s
  * (by default, every model they name) showing their passages.
  */
 async function statsOf(items: FeedbackItem[], served?: string[], bound = BOUND): Promise<Stats> {
-  await db.query('DELETE FROM feedback');
+  await emptyStore(bound);
   await store('reader', items, served);
   return computeStats(await tallyVotes(db, bound), bound);
 }
@@ -107,13 +129,13 @@ describe('round pairing', () => {
 
   it('pairs only one reader’s votes: another reader voting under the same round id neither completes nor pre-empts it', async () => {
     const [a, b] = round('BGE', '👍', 'UAE', '👎');
-    await db.query('DELETE FROM feedback');
+    await emptyStore();
     await store('reader', [a!]);
     // Another reader sends the other half, then votes on A first (under the same id) as well.
     await store('intruder', [b!]);
     const alone = computeStats(await tallyVotes(db, BOUND), BOUND);
     expect(alone.rounds).toMatchObject({ compared: 0, samePassage: 0, oneSided: 2 });
-    await db.query('DELETE FROM feedback');
+    await emptyStore();
     const first = { ...a!, client_id: vote('0', 'A', 'x', '👎', 'Enthusiast', 'x').client_id, reaction: '👎' as const, model_type: 'UAE' };
     await store('intruder', [first]);
     await store('reader', [a!, b!]);
@@ -158,14 +180,14 @@ describe('one voice per reader per round', () => {
   });
 
   it('counts the same round once for each reader who decided it', async () => {
-    await db.query('DELETE FROM feedback');
+    await emptyStore();
     await store('reader', sameRound('👍', '👎'));
     await store('other', sameRound('👍', '👎'));
     expect(lsa(computeStats(await tallyVotes(db, BOUND), BOUND)).comparison).toMatchObject({ wins: 2, losses: 0 });
   });
 
   it('counts a reader’s first rounds of a day up to the bound, the rest apart, and the next day afresh', async () => {
-    await db.query('DELETE FROM feedback');
+    await emptyStore();
     const day = Date.parse('2026-11-23T09:00:00Z');
     for (let i = 0; i < 5; i++) await store('reader', round('LSA', '👍', 'SIF', '👎'), undefined, new Date(day + i * 60_000));
     await store('other', round('LSA', '👎', 'SIF', '👍'), undefined, new Date(day));
@@ -178,17 +200,19 @@ describe('one voice per reader per round', () => {
     expect(lsa(stats).reactions.total).toBe(7);
   });
 
-  it('leaves out two sides the service never shows together: two questions, or one model on both sides', async () => {
+  it('decides nothing from two sides the service never shows together: two questions are two rounds, one model on both sides one arm', async () => {
+    // A round is a reader's question under one drawn pair (docs/arena.md): each side here is a round of one arm rated.
     const [a, b] = round('LSA', '👍', 'SIF', '👎');
     const [c, d] = round('LSA', '👍', 'LSA', '👎');
     const stats = await statsOf([a!, { ...b!, query: 'another question' }, c!, d!]);
-    expect(stats.rounds).toEqual({ compared: 0, fromDevice: 0, samePassage: 0, oneSided: 0, leftOut: { ...NOTHING_LEFT_OUT, notShown: 2 } });
+    expect(stats.rounds).toEqual({ compared: 0, fromDevice: 0, samePassage: 0, oneSided: 3, leftOut: NOTHING_LEFT_OUT });
   });
 
   it('leaves out a round with a side its model did not show, and counts that vote apart', async () => {
-    await db.query('DELETE FROM feedback');
+    await emptyStore();
     const [a, b] = round('LSA', '👍', 'SIF', '👎');
-    await saveFeedback(db, 'reader', [checked(a!), checked(b!, 'not-shown')]);
+    const drawn = { drawnBy: 'server' as const, drawnPair: drawnPairOf('LSA', 'SIF') };
+    await saveFeedback(db, 'reader', [{ ...checked(a!), ...drawn }, { ...checked(b!, 'not-shown'), ...drawn }]);
     const stats = computeStats(await tallyVotes(db, BOUND), BOUND);
     expect(stats.rounds.leftOut).toEqual({ ...NOTHING_LEFT_OUT, notShown: 1 });
     expect(stats).toMatchObject({ votes: 1, leftOut: 1, leftOutVotes: { repeat: 0, notShown: 1, unknownModel: 0, unchecked: 0 } });
@@ -275,43 +299,6 @@ describe('computeStats', () => {
     });
   });
 
-  it('counts the rounds in one pass over the votes, however little memory the database may hash in', async () => {
-    // The statements tallyVotes runs, kept to be explained.
-    const statements: Array<{ sql: string; params: unknown[] }> = [];
-    const watched: Db = {
-      ...db,
-      kind: db.kind,
-      transaction: (work, options) =>
-        db.transaction((tx) => work({ ...tx, query: (sql, params = []) => (statements.push({ sql, params }), tx.query(sql, params)) }), options),
-    };
-    await statsOf([]);
-    await db.query(`INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label, reaction,
-                                          confidence_score, question_id, passage_id, verdict)
-      SELECT 'reader', gen_random_uuid(), md5((g / 2)::text)::uuid, 'Enthusiast', 'reader', 'q', 'passage ' || (g % 173),
-             CASE WHEN g % 2 = 0 THEN 'LSA' ELSE 'SIF' END, CASE WHEN g % 2 = 0 THEN 'A' ELSE 'B' END, '👍', 0.5,
-             md5((g / 2)::text), 'p' || (g % 173), 'shown'
-      FROM generate_series(1, 12000) AS g`);
-    await db.query('ANALYZE feedback');
-    await tallyVotes(watched, BOUND);
-    const rounds = statements.find((s) => s.sql.includes('classified'))!;
-    // With too little memory to hash the list of rounds a NOT IN was given, PostgreSQL ran it
-    // again for every round (these 12,000 votes took 32 to 43 s; now 0.2 s). A subplan over the
-    // votes may only be a hashed one.
-    await db.query("SET work_mem = '64kB'");
-    try {
-      const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${rounds.sql}`, rounds.params)).map((row) => row['QUERY PLAN']);
-      const perRow = plan.flatMap((line, i) => {
-        const n = /^\s*SubPlan (\d+)$/.exec(line)?.[1];
-        const scans = plan[i + 1] ?? '';
-        return n && !plan.some((l) => l.includes(`hashed SubPlan ${n}`)) ? [`${line.trim()}: ${scans.trim()}`] : [];
-      });
-      expect(perRow, plan.join('\n')).toEqual([]);
-    } finally {
-      await db.query('RESET work_mem');
-      await db.query('DELETE FROM feedback');
-    }
-  });
-
   it('counts only the models the service served: a name a reader made up, or unknown, is stored but left out, with its round', async () => {
     const made = await statsOf(
       [
@@ -328,7 +315,8 @@ describe('computeStats', () => {
     expect(made.votes).toBe(5); // 2 rounds of two, and SIF's side of the round against a made-up name
     expect(made.leftOut).toBe(4);
     expect(made.leftOutVotes).toEqual({ ...NO_REASONS, repeat: 0, unknownModel: 4 });
-    expect(made.rounds).toEqual({ compared: 2, fromDevice: 0, samePassage: 0, oneSided: 1, leftOut: { ...NOTHING_LEFT_OUT, unknownModel: 2 } });
+    // SIF's side beside a made-up name is a round of one arm; the made-up votes' rounds (the lone one too) are left out for their verdict.
+    expect(made.rounds).toEqual({ compared: 2, fromDevice: 0, samePassage: 0, oneSided: 1, leftOut: { ...NOTHING_LEFT_OUT, unknownModel: 3 } });
     expect(made.models.find((m) => m.model === 'SIF')!.comparison).toMatchObject({ wins: 1, ties: 0, losses: 1 });
     expect(made.models.find((m) => m.model === 'SIF')!.reactions.total).toBe(3);
     expect(made.bradleyTerry).toBeNull();

@@ -1,14 +1,14 @@
 import type { Db, Queryable } from '../../../platform/store/db.ts';
-import { forgetTallies, lockTallier, retallyReaders } from './tallies.ts';
+import { forgetTallies, lockTallier, retallyReaders, tallyPending } from './tallies.ts';
+import { readTallies } from './read-tallies.ts';
 import { liveSessionParams, liveSessionSql, type LiveSession } from '../../auth/index.ts';
 
 /** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
 const DEFAULT_DAILY_BOUND = 30;
 
 import type { FeedbackItem, SaveReply, StoredFeedback } from '../../../../contract/api-schemas.ts';
-import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
+import type { VoteTallies } from '../stats/rounds.ts';
 import type { Verdict } from '../../../../contract/vocabulary.ts';
-import { CLASSIFIED_ROUNDS_SQL, ROUND_LEFT_OUT, VOTE_LEFT_OUT, VOTE_STATUS_SQL, type RoundLeftOut, type VoteLeftOut } from './arena-rounds.ts';
 
 /** What the service made of a vote as it was saved (server/modules/arena/shown-check.ts). */
 export interface CheckedVote {
@@ -151,43 +151,12 @@ export async function votesVersion(db: Db): Promise<string> {
 }
 
 /**
- * The stored votes, counted by the database for the statistics by the arena's rules
- * (arena-rounds.ts): a reader's flood of votes costs the server a few rows per model, not one row
- * per vote (300,000 votes held whole took the server past its heap). `dailyRoundBound`: how many
- * decided rounds a reader a day count in the comparison.
+ * The stored votes as /api/stats counts them (docs/arena.md), by its own path: every vote still
+ * waiting brought into the tallies (tallies.ts), then the tallies read. For the simulations and
+ * tests, which save and count at once. `dailyRoundBound`: how many decided rounds a reader a day
+ * count in the comparison (the bound the tallies were kept with).
  */
 export async function tallyVotes(db: Db, dailyRoundBound: number): Promise<VoteTallies> {
-  // One snapshot for both counts, so that votes saved meanwhile cannot make them disagree.
-  return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-    const votes = await tx.query<VoteTallies['reactions'][number] & { status: VoteLeftOut | null }>(
-      `SELECT model_type AS model, user_type AS "userType", reaction, status, count(*)::int AS count
-       FROM (${VOTE_STATUS_SQL}) AS v GROUP BY 1, 2, 3, 4`,
-    );
-    // The compared rounds grouped by what they hold; the rest counted by why they are left out.
-    const groups = await tx.query<RoundTally & { status: RoundLeftOut | null; fromDevice: boolean }>(
-      `WITH ${CLASSIFIED_ROUNDS_SQL}
-       SELECT status, CASE WHEN status IS NULL THEN author END AS reader,
-              CASE WHEN status IS NULL THEN user_type END AS "userType", CASE WHEN status IS NULL THEN a END AS a,
-              CASE WHEN status IS NULL THEN b END AS b, CASE WHEN status IS NULL THEN ra END AS "aReaction",
-              CASE WHEN status IS NULL THEN rb END AS "bReaction", coalesce(status IS NULL AND from_device, false) AS "fromDevice",
-              count(*)::int AS count
-       FROM classified GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
-      [dailyRoundBound],
-    );
-    const votesLeftOut = Object.fromEntries(VOTE_LEFT_OUT.map((reason) => [reason, 0])) as Record<VoteLeftOut, number>;
-    for (const { status, count } of votes) if (status) votesLeftOut[status] += count;
-    const roundsLeftOut = Object.fromEntries(ROUND_LEFT_OUT.map((reason) => [reason, 0])) as Record<RoundLeftOut, number>;
-    for (const { status, count } of groups) if (status) roundsLeftOut[status] += count;
-    const reactions = votes.filter((v) => v.status === null).map(({ status: _status, ...reaction }) => reaction);
-    return {
-      // Every vote has one model, user type and reaction: the reaction counts add up to all votes counted.
-      votes: reactions.reduce((n, row) => n + row.count, 0),
-      votesLeftOut,
-      reactions,
-      rounds: groups.filter((g) => g.status === null).map(({ status: _status, fromDevice: _device, ...round }) => round),
-      fromDevice: groups.filter((g) => g.status === null && g.fromDevice).reduce((n, g) => n + g.count, 0),
-      roundsLeftOut,
-    };
-  });
+  await tallyPending(db, dailyRoundBound);
+  return readTallies(db);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Reaction } from '../../../../contract/vocabulary.ts';
-import type { RoundLeftOut } from './arena-rounds.ts';
+import type { RoundLeftOut } from '../../../../contract/vocabulary.ts';
 import type { Db, Transaction } from '../../../platform/store/db.ts';
 
 /** A round, or a lone vote, as the store hands it to the export. */
