@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { FeedbackItem } from '../../contract/api-schemas.ts';
 import { ShownCheck } from '../modules/arena/index.ts';
 import { groupScenario } from './arena-group-report.ts';
 import { DEFAULT_SIMULATION, simulateArena, type Checkpoint, type SimulatedArm } from './arena-simulation.ts';
@@ -92,12 +93,13 @@ async function main(): Promise<void> {
   const db = await openEmbeddedDb();
   try {
     await migrate(db);
+    // The simulated readers have no sessions to check.
+    const votes = new VoteService({ db, check: new VoteCheck(db, new ShownCheck(engine, servableModelTypes(config)), engine), voteRateLimit: 0, now: Date.now });
+    const save = (reader: string, items: FeedbackItem[]) => votes.save(reader, items, null);
     if (settings.scenario === 'group') {
-      const votes = new VoteService({ db, check: new VoteCheck(db, new ShownCheck(engine, servableModelTypes(config)), engine), voteRateLimit: 0, now: Date.now });
-      await groupScenario(db, arms, questions, settings, (reader, items) => votes.save(reader, items, null), config.dailyRoundBound);
+      await groupScenario(db, arms, questions, settings, save, config.dailyRoundBound);
       return;
     }
-    const votes = new VoteService({ db, check: new VoteCheck(db, new ShownCheck(engine, servableModelTypes(config)), engine), voteRateLimit: 0, now: Date.now });
     const checkpoints: number[] = [];
     for (let n = 25; n < settings.rounds; n *= 2) checkpoints.push(n);
     checkpoints.push(settings.rounds);
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
       ...DEFAULT_SIMULATION,
       ...settings,
       dailyRoundBound: config.dailyRoundBound,
-      save: (reader, items) => votes.save(reader, items, null),
+      save,
       arms,
       questions,
       checkpoints,

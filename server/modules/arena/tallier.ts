@@ -39,7 +39,8 @@ export class Tallier {
     if (this.closed || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.quietly(() => this.catchUp());
+      // A save here was seen: no need to ask the store whether votes wait (catchUp) first.
+      void this.quietly(() => this.tallyWaiting());
     }, this.delayMs);
   }
 

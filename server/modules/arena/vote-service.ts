@@ -63,7 +63,7 @@ export class VoteService {
   private async store(author: string, checked: CheckedFeedback[], savedAt: Date, now: number, session: LiveSession | null): Promise<SaveReply> {
     const { db, voteRateLimit: limit } = this.options;
     const stored = async (into: Queryable) => {
-      const { saved, duplicates, live } = await saveFeedback(into, author, checked, savedAt, session ?? undefined);
+      const { saved, duplicates, live } = await saveFeedback(into, author, checked, savedAt, session);
       if (!live) throw new SessionEndedError();
       return { saved, duplicates };
     };

@@ -31,23 +31,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** A hook that lets a request through with a bearer token `resolve` names a caller for. */
+function admitting(resolve: (token: string) => Promise<Caller | null>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
+    const caller = await resolve(token);
+    if (!caller) throw sessionEnded();
+    request.caller = caller;
+  };
+}
+
 export const authentication = fp(
   async (app) => {
     app.decorateRequest('caller', null);
-    app.decorate('authenticate', async function authenticate(request: FastifyRequest): Promise<void> {
-      const token = bearerToken(request);
-      if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
-      const caller = await app.auth.authenticate(token);
-      if (!caller) throw sessionEnded();
-      request.caller = caller;
-    });
-    app.decorate('authenticateToken', async function authenticateToken(request: FastifyRequest): Promise<void> {
-      const token = bearerToken(request);
-      if (!token) throw new HttpError(401, 'Not authenticated', CHALLENGE);
-      const caller = await app.auth.tokenCaller(token);
-      if (!caller) throw sessionEnded();
-      request.caller = caller;
-    });
+    app.decorate('authenticate', admitting((token) => app.auth.authenticate(token)));
+    app.decorate('authenticateToken', admitting((token) => app.auth.tokenCaller(token)));
   },
   { name: 'authentication', dependencies: ['services'], fastify: '5.x' },
 );

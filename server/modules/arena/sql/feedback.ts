@@ -2,9 +2,7 @@ import type { Db, Queryable } from '../../../platform/store/db.ts';
 import { forgetTallies, lockTallier, retallyReaders, tallyPending } from './tallies.ts';
 import { readTallies } from './read-tallies.ts';
 import { liveSessionParams, liveSessionSql, type LiveSession } from '../../auth/index.ts';
-
-/** The daily bound a store's tallies use when none is given (ARENA_DAILY_ROUNDS' default). */
-const DEFAULT_DAILY_BOUND = 30;
+import { DEFAULT_DAILY_ROUND_BOUND } from '../../../platform/config/config.ts';
 
 import type { FeedbackItem, SaveReply, StoredFeedback } from '../../../../contract/api-schemas.ts';
 import type { VoteTallies } from '../stats/rounds.ts';
@@ -43,7 +41,7 @@ export async function saveFeedback(
   author: string,
   items: CheckedFeedback[],
   savedAt = new Date(),
-  session?: LiveSession,
+  session: LiveSession | null = null,
 ): Promise<SaveReply & { live: boolean }> {
   // Inserted in client_id order: two batches holding the same ids in different orders would
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
@@ -108,7 +106,7 @@ export async function listFeedback(db: Queryable, author: string, limit: number)
 }
 
 /** Deletes every vote of a reader (the privacy page's promise), and the tallies' every trace of them (tallies.ts: forgetTallies). */
-export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound = DEFAULT_DAILY_BOUND): Promise<number> {
+export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound = DEFAULT_DAILY_ROUND_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackOf(tx, author, bound));
   const rows = await deleteVotes(db, 'author = $1', [author]);
   if (rows.length > 0) await forgetTallies(db, author, bound);
@@ -130,7 +128,7 @@ async function deleteVotes(db: Queryable, where: string, params: unknown[]): Pro
 }
 
 /** Deletes the votes given before `before` (their retention over), their readers' tallies made again without them. Returns how many. */
-export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_BOUND): Promise<number> {
+export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_ROUND_BOUND): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackBefore(tx, before, bound), { unlimited: true });
   const rows = await deleteVotes(db, 'created_at <= $1', [before]);
   // Only the readers who lost votes: their tallies made again from what they have left.
