@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   if (config.logFormat === 'text') process.stdout.write(`\n  Open ${address} in a browser.\n\n`);
 
   // Offline rounds whose model was not served when they arrived are checked now, while the server serves.
-  recheckVotes(db, app.voteCheck, () => closing, Date.now, config.dailyRoundBound).then(
+  recheckVotes(db, app.voteCheck, config.dailyRoundBound, () => closing).then(
     (decided) => decided > 0 && app.log.info({ votes: decided }, 'unchecked votes checked against what the models show'),
     (error: unknown) => !closing && app.log.warn({ err: error }, 'the unchecked votes could not be checked; the next start tries again'),
   );

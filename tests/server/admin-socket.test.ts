@@ -11,7 +11,7 @@ import { hashPassword } from '../../server/modules/auth/passwords.ts';
 import { ConfigError } from '../../server/platform/config/config.ts';
 import { createLogger } from '../../server/platform/log.ts';
 import { listUsers } from '../../server/modules/auth/sql/users.ts';
-import { openTestDb, type TestDb } from './harness.ts';
+import { openTestDb, type TestDb, BOUND } from './harness.ts';
 
 describe('the admin socket a server on the embedded store answers', () => {
   let test: TestDb;
@@ -21,7 +21,7 @@ describe('the admin socket a server on the embedded store answers', () => {
   beforeAll(async () => {
     test = await openTestDb('embedded');
     const dir = await mkdtemp(path.join(tmpdir(), 'admin-'));
-    admin = await listenForAdmin(test.db, dir, createLogger('silent'));
+    admin = await listenForAdmin(test.db, dir, createLogger('silent'), { dailyRoundBound: BOUND });
     socket = adminSocketPath(dir);
   });
   afterAll(async () => {
@@ -40,7 +40,7 @@ describe('the admin socket a server on the embedded store answers', () => {
   it('stops the start with one sentence where a folder stands at the socket’s path, removing nothing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'admin-'));
     await mkdir(path.join(adminSocketPath(dir), 'kept'), { recursive: true });
-    const failure = listenForAdmin(test.db, dir, createLogger('silent'));
+    const failure = listenForAdmin(test.db, dir, createLogger('silent'), { dailyRoundBound: BOUND });
     await expect(failure).rejects.toBeInstanceOf(ConfigError);
     await expect(failure).rejects.toThrow(`${adminSocketPath(dir)} is a folder, where the server's admin socket goes`);
     expect(existsSync(path.join(adminSocketPath(dir), 'kept'))).toBe(true);
@@ -68,7 +68,7 @@ describe('the admin socket a server on the embedded store answers', () => {
     const log = createLogger('info', { write: (line: string) => void lines.push(line) });
     const full = () => Promise.reject(new Error('could not extend file "base/5/16400": No space left on device'));
     const failing = { ...test.db, kind: test.db.kind, query: full, transaction: full };
-    const broken = await listenForAdmin(failing, dir, log);
+    const broken = await listenForAdmin(failing, dir, log, { dailyRoundBound: BOUND });
     try {
       const reply = await sendUserCommand(adminSocketPath(dir), { command: 'forget', username: 'amina' });
       expect(reply).toEqual({

@@ -65,11 +65,14 @@ export async function openTestDb(kind: StoreKind, options: TestDbOptions = {}): 
   };
 }
 
+/** The arena's bound on decided rounds a reader a day, as a server started without ARENA_DAILY_ROUNDS has it. */
+export const BOUND = DEFAULT_DAILY_ROUND_BOUND;
+
 /**
  * Stores a reader's checked votes as a save does, and brings them into the tallies at once, as the
  * tallier would a moment later (`bound`: ARENA_DAILY_ROUNDS, 30 unless said).
  */
-export async function saveAndTally(db: Db, author: string, items: CheckedFeedback[], savedAt = new Date(), bound = DEFAULT_DAILY_ROUND_BOUND): Promise<SaveReply> {
+export async function saveAndTally(db: Db, author: string, items: CheckedFeedback[], savedAt = new Date(), bound = BOUND): Promise<SaveReply> {
   const reply = await saveFeedback(db, author, items, savedAt);
   await tallyPending(db, bound);
   return reply;

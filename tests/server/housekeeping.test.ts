@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { THROTTLE_WINDOW_MS } from '../../server/modules/auth/throttle-policy.ts';
 import { forgetWhatIsDue, VOTE_RETENTION_DAYS } from '../../server/modules/housekeeping/housekeeping.ts';
-import { STORES, startTestServer, TEST_SETTINGS, type TestServer } from './harness.ts';
+import { STORES, startTestServer, TEST_SETTINGS, type TestServer, BOUND } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const HOUR = 3600;
-const RETENTION = { sessionIdleSeconds: TEST_SETTINGS.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS, signInWindowMs: THROTTLE_WINDOW_MS };
+const RETENTION = { sessionIdleSeconds: TEST_SETTINGS.sessionIdleSeconds, voteDays: VOTE_RETENTION_DAYS, signInWindowMs: THROTTLE_WINDOW_MS, dailyRoundBound: BOUND };
 
 describe.each(STORES)('forgetting what is due, on %s store', (store) => {
   let server: TestServer;

@@ -9,7 +9,7 @@ import { StoreLimiter } from '../../server/platform/limits/rate-limit.ts';
 import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { listSigningKeys } from '../../server/modules/auth/sql/signing-keys.ts';
 import { corpusEngine } from './engine-helpers.ts';
-import { STORES, TEST_KEY, TEST_SETTINGS, openTestDb, startTestServer, voteItem, type TestDb, type TestServer } from './harness.ts';
+import { STORES, TEST_KEY, TEST_SETTINGS, openTestDb, startTestServer, voteItem, type TestDb, type TestServer, BOUND } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -192,7 +192,7 @@ describe.each(STORES)('a sign-in that races a user command, on one %s store', (s
           const rows = await target.query(sql, params);
           if (!done && sql.startsWith('SELECT * FROM users')) {
             done = true;
-            await runUserCommand(target, command);
+            await runUserCommand(target, command, { dailyRoundBound: BOUND });
           }
           return rows;
         };
@@ -202,7 +202,7 @@ describe.each(STORES)('a sign-in that races a user command, on one %s store', (s
 
   it.each(['passwd', 'disable', 'remove'] as const)('%s: the sign-in is refused (not a 500) and opens no session', async (kind) => {
     test = await openTestDb(store);
-    await runUserCommand(test.db, { command: 'add', username: 'reader', passwordHash: await hashPassword(PASSWORD) });
+    await runUserCommand(test.db, { command: 'add', username: 'reader', passwordHash: await hashPassword(PASSWORD) }, { dailyRoundBound: BOUND });
     const command: UserCommand =
       kind === 'passwd' ? { command: kind, username: 'reader', passwordHash: await hashPassword('a new password') } : { command: kind, username: 'reader' };
     const auth = new AuthService(commandAfterTheAccountIsRead(test.db, command), staticKeyRing(TEST_KEY), TEST_SETTINGS);

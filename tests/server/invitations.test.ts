@@ -3,7 +3,7 @@ import { createInvitation, newInvitationToken } from '../../server/modules/auth/
 import { revokeInvitation } from '../../server/modules/auth/sql/invitations.ts';
 import { runUserCommand } from '../../server/modules/admin/user-commands.ts';
 import { serializeRequest } from '../../server/platform/log.ts';
-import { STORES, startTestServer, type TestServer } from './harness.ts';
+import { STORES, startTestServer, type TestServer, BOUND } from './harness.ts';
 
 const PASSWORD = 'a long enough password';
 
@@ -119,7 +119,7 @@ describe.each(STORES)('invitations on %s store', (store) => {
   it('forgets which invitation made an account when the reader is forgotten (npm run users -- forget)', async () => {
     const { token, id } = await invite();
     expect((await accept(token, 'private-reader')).status).toBe(200);
-    expect(await runUserCommand(server.db, { command: 'forget', username: 'private-reader' })).toMatch(/^Forgot private-reader/);
+    expect(await runUserCommand(server.db, { command: 'forget', username: 'private-reader' }, { dailyRoundBound: BOUND })).toMatch(/^Forgot private-reader/);
     const [row] = await server.db.query<{ used_by: string | null; used_at: Date | null }>('SELECT used_by, used_at FROM invitations WHERE id = $1', [id]);
     expect(row).toMatchObject({ used_by: null, used_at: expect.any(Date) as unknown });
     expect((await accept(token, 'second-go')).status).toBe(410);

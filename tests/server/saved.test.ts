@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUserCommand } from '../../server/modules/admin/user-commands.ts';
-import { STORES, startTestServer, type TestServer } from './harness.ts';
+import { STORES, startTestServer, type TestServer, BOUND } from './harness.ts';
 
 const PASSWORD = 'correct horse battery';
 /** Writes a minute per reader: more than one reader's tests make, fewer than the busy one's. */
@@ -106,7 +106,7 @@ describe.each(STORES)('saved passages on %s store', (store) => {
     const refused = await put(randomUUID(), { anchor: 'ch1#p1' }, busy);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await list(busy)).length).toBe(LIMIT);
-    expect(await runUserCommand(server.db, { command: 'forget', username: reader })).toBe('Forgot busy: 0 vote(s), 30 saved passage(s) and 1 session(s) deleted');
+    expect(await runUserCommand(server.db, { command: 'forget', username: reader }, { dailyRoundBound: BOUND })).toBe('Forgot busy: 0 vote(s), 30 saved passage(s) and 1 session(s) deleted');
     const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_passages WHERE username = $1', [reader]);
     expect(rows[0]!.n).toBe(0);
   });

@@ -8,7 +8,7 @@ import { recheckVotes } from '../../server/modules/arena/recheck-votes.ts';
 import { computeStats } from '../../server/modules/arena/stats/model-stats.ts';
 import { saveFeedback, tallyVotes, votesVersion } from '../../server/modules/arena/sql/feedback.ts';
 import { readTallies } from '../../server/modules/arena/sql/read-tallies.ts';
-import { openTestDb, saveAndTally, STORES } from './harness.ts';
+import { openTestDb, saveAndTally, STORES, BOUND } from './harness.ts';
 import { questionId } from '../../server/modules/arena/question.ts';
 import { SHOWN_RANKS, ShownCheck } from '../../server/modules/arena/shown-check.ts';
 import { deviceArms, drawnPairOf, VoteCheck } from '../../server/modules/arena/vote-check.ts';
@@ -96,7 +96,7 @@ describe('offline rounds the server could not check when they arrived', () => {
       expect(before).toMatchObject({ votes: 0, leftOutVotes: { unchecked: 5 } });
       const version = await votesVersion(test.db);
       const check = new VoteCheck(test.db, new ShownCheck(engine, ['BGE bge-small-en-v1.5']), engine);
-      expect(await recheckVotes(test.db, check)).toBe(5);
+      expect(await recheckVotes(test.db, check, BOUND)).toBe(5);
       expect(await votesVersion(test.db)).not.toBe(version);
       const after = computeStats(await tallyVotes(test.db, 30), 30);
       // A made-up text was never shown; a model no device answers with was never its draw.
@@ -140,7 +140,7 @@ describe.each(STORES)('offline rounds checked at a start, in the kept tallies (%
         expect(await kept()).toMatchObject({ votes: 0, leftOutVotes: { unchecked: 3 }, rounds: { compared: 0, leftOut: { unchecked: 2 } } });
       }
 
-      expect(await recheckVotes(test.db, new VoteCheck(test.db, new ShownCheck(engine, []), engine))).toBe(3);
+      expect(await recheckVotes(test.db, new VoteCheck(test.db, new ShownCheck(engine, []), engine), BOUND)).toBe(3);
       const after = await kept();
       expect(after).toMatchObject({ votes: 2, leftOutVotes: { notShown: 1, unchecked: 0, repeat: 0 }, rounds: { compared: 1, fromDevice: 1, oneSided: 0 } });
       expect(after.rounds.leftOut).toMatchObject({ unchecked: 0, notShown: 1 });
@@ -185,7 +185,7 @@ describe('votes cast on the first cut of the book into passages (before chunking
       expect(before).toMatchObject({ votes: 2, leftOutVotes: { unchecked: 1 } });
       expect(before.rounds.compared).toBe(1);
 
-      expect(await recheckVotes(test.db, new VoteCheck(test.db, new ShownCheck(engine, []), engine))).toBe(0);
+      expect(await recheckVotes(test.db, new VoteCheck(test.db, new ShownCheck(engine, []), engine), BOUND)).toBe(0);
       const rows = await test.db.query<{ passage_id: string; passage_set: string; verdict: string }>(
         'SELECT passage_id, passage_set, verdict FROM feedback ORDER BY id',
       );

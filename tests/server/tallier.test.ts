@@ -4,7 +4,7 @@ import { rebuildTallies } from '../../server/modules/arena/sql/tallies.ts';
 import { readCounts, readReaderPairs } from '../../server/modules/arena/sql/read-tallies.ts';
 import { Tallier } from '../../server/modules/arena/tallier.ts';
 import type { Db } from '../../server/platform/store/db.ts';
-import { decidedRound, openTestDb, STORES, talliesOf } from './harness.ts';
+import { decidedRound, openTestDb, STORES, talliesOf, BOUND } from './harness.ts';
 
 const round = decidedRound;
 const tallies = talliesOf;
@@ -64,7 +64,7 @@ describe.each(STORES)('the tallier on %s store', (store) => {
     try {
       await saveFeedback(test.db, 'kept', round('kept', 'q1', '👍', '👎'));
       await saveFeedback(test.db, 'forgotten', round('forgotten', 'q1', '👎', '👍'));
-      expect(await deleteFeedbackOf(test.db, 'forgotten')).toBe(2);
+      expect(await deleteFeedbackOf(test.db, 'forgotten', BOUND)).toBe(2);
       await tallier.catchUp();
       expect((await readReaderPairs(test.db)).map((p) => p.author)).toEqual(['kept']);
       expect((await readCounts(test.db)).get('rounds:compared')).toBe(1);

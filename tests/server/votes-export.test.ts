@@ -371,7 +371,7 @@ describe.each(STORES)('npm run votes -- export --after, exactly once, on %s stor
     await exportedWith(db, 'jsonl', {});
     const rowsOf = async (author: string) => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_rows WHERE author = $1', [author]))[0]!.n);
     expect(await rowsOf('mallory')).toBe(1);
-    await deleteFeedbackOf(db, 'mallory');
+    await deleteFeedbackOf(db, 'mallory', BOUND);
     expect(await rowsOf('mallory')).toBe(0);
     expect(await rowsOf('fatima')).toBeGreaterThan(0);
     expect(JSON.stringify(jsonRows((await exportedWith(db, 'jsonl', {})).text))).not.toContain('HYPERLINK');

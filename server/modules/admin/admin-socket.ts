@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { chmod, lstat, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, DEFAULT_DAILY_ROUND_BOUND } from '../../platform/config/config.ts';
+import { ConfigError } from '../../platform/config/config.ts';
 import { sideServerLogging } from '../../platform/log.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { runUserCommand, UserCommand, UserCommandError } from './user-commands.ts';
@@ -60,7 +60,7 @@ export async function listenForAdmin(
   db: Db,
   dataDir: string,
   log: FastifyBaseLogger,
-  arena: { dailyRoundBound: number } = { dailyRoundBound: DEFAULT_DAILY_ROUND_BOUND },
+  arena: { dailyRoundBound: number },
 ): Promise<FastifyInstance | null> {
   const socketPath = adminSocketPath(dataDir);
   const address = await reachAdminSocket(dataDir);

@@ -46,7 +46,7 @@ export class UserCommandError extends Error {}
  * itself, or asks the running server (which has the embedded database open) to call it.
  */
 /** `arena.dailyRoundBound`: ARENA_DAILY_ROUNDS, by which a forgotten reader's tallies are taken back when some must be made again. */
-export async function runUserCommand(db: Db, command: UserCommand, arena: { dailyRoundBound?: number } = {}): Promise<string> {
+export async function runUserCommand(db: Db, command: UserCommand, arena: { dailyRoundBound: number }): Promise<string> {
   switch (command.command) {
     case 'list': {
       const users = await listUsers(db);

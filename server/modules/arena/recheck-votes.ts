@@ -1,7 +1,6 @@
-import { DEFAULT_DAILY_ROUND_BOUND } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { CheckedVote } from './sql/feedback.ts';
-import { PENDING_BATCH, tallyChecked, tallyPendingIn, type StoredVote } from './sql/tallies.ts';
+import { tallyAllPendingIn, tallyChecked, type StoredVote } from './sql/tallies.ts';
 import { DEVICE_RECEIPT, type VoteCheck } from './vote-check.ts';
 
 /** Votes checked per round trip. */
@@ -20,9 +19,9 @@ const BATCH = 500;
 export async function recheckVotes(
   db: Db,
   check: VoteCheck,
+  bound: number,
   stopped: () => boolean = () => false,
   now: () => number = Date.now,
-  bound = DEFAULT_DAILY_ROUND_BOUND,
 ): Promise<number> {
   let after = 0;
   let decided = 0;
@@ -39,7 +38,7 @@ export async function recheckVotes(
     // A vote whose text is a passage of an earlier cut keeps its set and stays as it was.
     await db.transaction(async (tx) => {
       // The votes below were tallied as unchecked: those still waiting for the tallier are tallied first, under its lock, held to the end.
-      while ((await tallyPendingIn(tx, bound)) === PENDING_BATCH);
+      await tallyAllPendingIn(tx, bound);
       const updated = await tx.query<StoredVote>(
         `UPDATE feedback AS f SET question_id = v.question_id, passage_id = v.passage_id, verdict = v.verdict, drawn_pair = v.drawn_pair,
            passage_sha256 = v.passage_sha256

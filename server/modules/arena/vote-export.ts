@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { LruCache } from '../../platform/caches/lru-cache.ts';
-import { DEFAULT_DAILY_ROUND_BOUND } from '../../platform/config/config.ts';
 import { tallyPending } from './sql/tallies.ts';
 import { arenaSecret } from './sql/arena-secrets.ts';
 import type { Db } from '../../platform/store/db.ts';
@@ -20,7 +19,7 @@ export interface ExportOptions {
    * The server's bound (ARENA_DAILY_ROUNDS), for the votes still waiting for the tallier, which the
    * export tallies first. `counted` is what the tallies decided as the votes came (docs/arena.md, rule 3).
    */
-  dailyRoundBound?: number;
+  dailyRoundBound: number;
 }
 
 /**
@@ -78,7 +77,7 @@ function drained(out: Writable): Promise<void> {
  */
 export async function writeVoteExport(db: Db, options: ExportOptions, out: Writable): Promise<{ rows: number; cursor: string }> {
   // Every vote saved so far has its round's verdict in the tallies (tallier.ts).
-  await tallyPending(db, options.dailyRoundBound ?? DEFAULT_DAILY_ROUND_BOUND);
+  await tallyPending(db, options.dailyRoundBound);
   const secret = await arenaSecret(db, 'judge');
   const judges = new LruCache<string, string>(10_000);
   const format = options.format === 'csv' ? csvRow : jsonLine;

@@ -14,8 +14,8 @@ export interface Retention {
   voteDays: number;
   /** How long failed sign-ins count (the throttle policy's window): a count whose window is over is settled. */
   signInWindowMs: number;
-  /** ARENA_DAILY_ROUNDS: the bound by which the tallies of readers who lose votes are made again (30 unless given). */
-  dailyRoundBound?: number;
+  /** ARENA_DAILY_ROUNDS: the bound by which the tallies of readers who lose votes are made again. */
+  dailyRoundBound: number;
 }
 
 export const VOTE_RETENTION_DAYS = 730;

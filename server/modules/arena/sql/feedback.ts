@@ -2,7 +2,6 @@ import type { Db, Queryable } from '../../../platform/store/db.ts';
 import { forgetTallies, lockTallier, retallyReaders, tallyPending } from './tallies.ts';
 import { readTallies } from './read-tallies.ts';
 import { liveSessionParams, liveSessionSql, type LiveSession } from '../../auth/index.ts';
-import { DEFAULT_DAILY_ROUND_BOUND } from '../../../platform/config/config.ts';
 
 import type { FeedbackItem, SaveReply, StoredFeedback } from '../../../../contract/api-schemas.ts';
 import type { VoteTallies } from '../stats/rounds.ts';
@@ -106,7 +105,7 @@ export async function listFeedback(db: Queryable, author: string, limit: number)
 }
 
 /** Deletes every vote of a reader (the privacy page's promise), and the tallies' every trace of them (tallies.ts: forgetTallies). */
-export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound = DEFAULT_DAILY_ROUND_BOUND): Promise<number> {
+export async function deleteFeedbackOf(db: Queryable | Db, author: string, bound: number): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackOf(tx, author, bound));
   const rows = await deleteVotes(db, 'author = $1', [author]);
   if (rows.length > 0) await forgetTallies(db, author, bound);
@@ -128,7 +127,7 @@ async function deleteVotes(db: Queryable, where: string, params: unknown[]): Pro
 }
 
 /** Deletes the votes given before `before` (their retention over), their readers' tallies made again without them. Returns how many. */
-export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound = DEFAULT_DAILY_ROUND_BOUND): Promise<number> {
+export async function deleteFeedbackBefore(db: Queryable | Db, before: Date, bound: number): Promise<number> {
   if ('transaction' in db) return db.transaction((tx) => deleteFeedbackBefore(tx, before, bound), { unlimited: true });
   const rows = await deleteVotes(db, 'created_at <= $1', [before]);
   // Only the readers who lost votes: their tallies made again from what they have left.

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../platform/store/db.ts';
 import { ROUND_LEFT_OUT, USER_TYPES, VOTE_LEFT_OUT, type Reaction, type RoundLeftOut, type UserType, type VoteLeftOut } from '../../../../contract/vocabulary.ts';
 import type { RoundTally, VoteTallies } from '../stats/rounds.ts';
+import { ANY_PENDING_SQL } from './tallies.ts';
 
 /**
  * The statistics' input from the tallies kept at vote time (tallies.ts), not from every vote: the
@@ -46,7 +47,7 @@ export async function decidedPairs(db: Queryable): Promise<Array<{ a: string; b:
 /** The tallies' version (talliesVersion), and whether votes wait for the tallier, in one round trip. */
 export async function talliesState(db: Queryable): Promise<{ version: string; waiting: boolean }> {
   const [row] = await db.query<{ n: string | null; waiting: boolean }>(
-    `SELECT (SELECT sum(n)::text FROM arena_counts WHERE name = 'changes') AS n, EXISTS (SELECT 1 FROM arena_pending) AS waiting`,
+    `SELECT (SELECT sum(n)::text FROM arena_counts WHERE name = 'changes') AS n, ${ANY_PENDING_SQL} AS waiting`,
   );
   return { version: row?.n ?? '0', waiting: row?.waiting ?? false };
 }

@@ -107,9 +107,17 @@ export async function tallyPending(db: Db, bound: number, stopped: () => boolean
   while (!stopped() && (await db.transaction((tx) => tallyPendingIn(tx, bound))) === PENDING_BATCH);
 }
 
+/** Every vote waiting brought into the tallies in this one transaction, under the tallier's lock (held to its end). */
+export async function tallyAllPendingIn(tx: Queryable, bound: number): Promise<void> {
+  while ((await tallyPendingIn(tx, bound)) === PENDING_BATCH);
+}
+
+/** SQL: whether some stored votes are not yet in the tallies. */
+export const ANY_PENDING_SQL = 'EXISTS (SELECT 1 FROM arena_pending)';
+
 /** Whether some stored votes are not yet in the tallies. */
 export async function anyPending(db: Queryable): Promise<boolean> {
-  const [row] = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM arena_pending) AS any');
+  const [row] = await db.query<{ any: boolean }>(`SELECT ${ANY_PENDING_SQL} AS any`);
   return row!.any;
 }
 
