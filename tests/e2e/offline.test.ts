@@ -220,6 +220,11 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
       ['🤷', 'Somewhat relevant'],
       ['👎', 'Not relevant'],
     ];
+    // The access token expires (10.5 s waited) after three trials drawn by the seed: a vote queued
+    // before each is sent with a token the server refuses. (A chance of 0.1 a trial waited 0 to 10
+    // times, 59 s on average, and the file took 50 to 160 s.)
+    const expiring = new Set<number>();
+    while (expiring.size < 3) expiring.add(1 + Math.floor(random() * 56));
     for (let trial = 1; trial <= 56; trial++) {
       // Each model of the weight-free pool answers it with a passage of its own: any pair drawn shows A and B.
       const query = `trial ${trial}: What does Ghazali say happens to us after death?`;
@@ -249,7 +254,10 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
         await page.reload();
         await page.getByLabel('What would you like to know?').waitFor();
       }
-      if (random() < 0.1) await page.waitForTimeout(10_500); // let the access token expire
+      if (expiring.has(trial)) {
+        faults.expired = (faults.expired ?? 0) + 1;
+        await page.waitForTimeout(10_500); // let the access token expire
+      }
     }
     // Back on a steady network: whatever is still queued goes now.
     await page.reload();
