@@ -289,7 +289,7 @@ async function offline(base: string): Promise<void> {
   const questions = [...(await loadQuestions()).map((q) => q.query), ...QUERIES];
   const o = await measureOffline(base, path.resolve('dist'), questions);
   const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
-  row('offline book: download (brotli) and kept on the device', `${mb(o.transferBytes)} transferred, ${mb(o.storedBytes)} kept`, '≤ 10 MB transferred', o.transferBytes <= 10e6);
+  row('offline book: download (brotli) and kept on the device', `${mb(o.transferBytes)} transferred, ${mb(o.storedBytes)} kept`, '≤ 11.16 MB transferred (9.3 MB and a fifth, issue 44)', o.transferBytes <= 11.16e6);
   // Chromium slows a page's main thread, never its workers: the worker's code is timed there, slowed.
   row('offline book: loading, IndexedDB to a first answer (the search worker’s code, CPU 4× slower, median of 5)', ms(o.loadMs), '≤ 1 s', o.loadMs <= 1000);
   row(`search on the device, question to results, p75 of ${o.searches} questions (the search worker’s code, CPU 4× slower)`, ms(o.searchP75Ms), '≤ 150 ms', o.searchP75Ms <= 150);
