@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newContext, screenshot, submitSignIn, waitForApp } from './browser.ts';
+import { QUESTION_OF_ONE_CARD, QUESTION_OF_TWO_CARDS } from './questions.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
@@ -184,7 +185,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('clears results for a blank query without calling the server, and says when nothing matched', async () => {
     const p = await openSignedIn();
-    await search(p, 'what does Ghazali say happens to us after death?');
+    await search(p, QUESTION_OF_TWO_CARDS);
     await p.getByText('Result A').waitFor();
     let searches = 0;
     p.on('request', (r) => r.url().endsWith('/api/search') && searches++);
@@ -238,7 +239,7 @@ describe('the PWA in Chromium, against the real server', () => {
   it('says the search failed, in the spec’s words, when a search is made offline', async () => {
     const p = await openSignedIn();
     // Online first, so that the page has all it needs to show results and errors.
-    await search(p, 'what does Ghazali say happens to us after death?');
+    await search(p, QUESTION_OF_TWO_CARDS);
     await p.getByText('Result A').waitFor();
     await p.evaluate(() => navigator.serviceWorker.ready);
     await context.setOffline(true);
@@ -250,7 +251,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('keeps a keyboard reader’s place after a vote, to go on to result B', async () => {
     const p = await openSignedIn();
-    await search(p, 'what does Ghazali say happens to us after death?');
+    await search(p, QUESTION_OF_TWO_CARDS);
     await p.getByText('Result A').waitFor();
     await p.getByRole('button', { name: 'Good result (result A)' }).focus();
     await p.keyboard.press('Space');
@@ -266,8 +267,8 @@ describe('the PWA in Chromium, against the real server', () => {
     const api = async <T,>(path: string) => (await (await fetch(`${suite.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
     type Rounds = { rounds: { compared: number; samePassage: number } };
     const before = (await api<Rounds>('/api/stats')).rounds;
-    // Every model of the weight-free pool gives this question the same first passage.
-    await search(p, 'Where is the happiness of the heart?');
+    // Every model of the pool gives this question the same first passage (questions.ts).
+    await search(p, QUESTION_OF_ONE_CARD);
     await p.getByText('Both models chose the same passage.').waitFor();
     expect(await p.getByTestId('result-same').count()).toBe(1);
     expect(await p.getByTestId(/^result-[AB]$/).count()).toBe(0);
@@ -284,7 +285,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
   it('shows the server’s detail when a search fails, with the results emptied', async () => {
     const p = await openSignedIn();
-    await search(p, 'what does Ghazali say happens to us after death?');
+    await search(p, QUESTION_OF_TWO_CARDS);
     await p.getByText('Result A').waitFor();
     await context.route('**/api/search', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'models must be both or one of lsa-96, sif-150' }) }),

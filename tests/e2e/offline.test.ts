@@ -3,11 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../common/seeded-random.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
+import { QUESTION_OF_TWO_CARDS, TRIALS, trialQuestion } from './questions.ts';
 import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
-/** Its LSA, SIF and BM25 first passages all differ: any drawn pair shows Result A and Result B. */
-const QUESTION_OF_TWO_CARDS = 'Is hypocrisy a sin of the heart?';
 
 interface Vote {
   query: string;
@@ -170,7 +169,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
     await page.getByTestId('outbox-pending').getByText('2 votes are waiting to be sent').waitFor();
     await context.unrouteAll({ behavior: 'wait' });
-    await search(page, 'What does the proxy say about love?');
+    await search(page, 'What is the world like?');
     await context.route('**/api/save', (route) => route.fulfill(answers[2]!));
     await page.getByRole('button', { name: 'Somewhat relevant (result A)' }).click();
     await page.getByTestId('outbox-pending').getByText('3 votes are waiting to be sent').waitFor();
@@ -181,7 +180,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByTestId('outbox-pending').getByRole('button', { name: 'Send now' }).click();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
     const votes = (await server.votes()).map((v) => `${v.query}|${v.result_label}|${v.reaction}`).sort();
-    expect(votes).toEqual(['How does Ghazali define love?|A|👍', 'How does Ghazali define love?|B|👎', 'What does the proxy say about love?|A|🤷']);
+    expect(votes).toEqual(['How does Ghazali define love?|A|👍', 'How does Ghazali define love?|B|👎', 'What is the world like?|A|🤷']);
     await server.down();
   });
 
@@ -224,10 +223,10 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     // before each is sent with a token the server refuses. (A chance of 0.1 a trial waited 0 to 10
     // times, 59 s on average, and the file took 50 to 160 s.)
     const expiring = new Set<number>();
-    while (expiring.size < 3) expiring.add(1 + Math.floor(random() * 56));
-    for (let trial = 1; trial <= 56; trial++) {
-      // Each model of the weight-free pool answers it with a passage of its own: any pair drawn shows A and B.
-      const query = `trial ${trial}: What does Ghazali say happens to us after death?`;
+    while (expiring.size < 3) expiring.add(1 + Math.floor(random() * TRIALS));
+    for (let trial = 1; trial <= TRIALS; trial++) {
+      // Each model of the pool answers it with a passage of its own (questions.ts): any pair drawn shows A and B.
+      const query = trialQuestion(trial);
       await search(page, query);
       const fault = (['none', 'offline', 'server-error', 'lost-reply', 'none'] as const)[Math.floor(random() * 5)]!;
       faults[fault] = (faults[fault] ?? 0) + 1;

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newContext, screenshot, submitSignIn, waitForApp, axeViolations } from './browser.ts';
+import { QUESTION_OF_TWO_CARDS } from './questions.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
@@ -26,7 +27,7 @@ describe('saved passages in Chromium, across two browsers signed in as one reade
 
   it('a save made offline appears once in another browser after reconnecting; axe finds nothing on /saved', async () => {
     const first = await signedIn();
-    await first.getByLabel('What would you like to know?').fill('What does Ghazali say happens to us after death?');
+    await first.getByLabel('What would you like to know?').fill(QUESTION_OF_TWO_CARDS);
     await first.getByRole('button', { name: 'Search' }).click();
     await first.getByText('Result B').waitFor();
 
