@@ -16,7 +16,7 @@ export default defineConfig({
     globalSetup: ['tests/run-temp-folder.ts', 'tests/run-fixtures.ts'],
     // Vitest's default is one worker fewer than the cores: one, on a 2-core machine. The tests wait
     // on servers, child processes and argon2 as much as they compute: two workers took
-    // `npm run test:quick` from 3 min 24 s to 2 min 32 s there. (e2e files still run one at a time.)
+    // `npm run test:quick` from 3 min 24 s to 2 min 32 s there. (The cluster's files run one at a time.)
     maxWorkers: 2,
     // In CI a JSON report too, from which .ci/run prints the plain 'N passed, N failed' line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
@@ -74,6 +74,7 @@ export default defineConfig({
           setupFiles: ['tests/await-fixtures.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 2 },
           fileParallelism: false,
         },
       },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_FILE } from '../repo-files.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
 import { newContext, openUnderWorker, submitSignIn } from './browser.ts';
+import { DEVICE_QUESTIONS_OF_TWO_CARDS } from './questions.ts';
 import { freePort, startServerProcess, type RunningServer } from './server-process.ts';
 
 const PASSWORD = 'demo password 1';
@@ -168,7 +169,7 @@ describe('search on the device, in Chromium, with no network and with the server
 
   it('answers on the device with no network, as the server does, and delivers the vote once when back online', async () => {
     // A question the two models answer with two passages, to vote on A.
-    const query = 'In what ways is the soul similar to God?';
+    const query = DEVICE_QUESTIONS_OF_TWO_CARDS.onA;
     const expected = await server.firstPassages(query);
     await context.setOffline(true);
     const shown = await ask(query);
@@ -178,7 +179,7 @@ describe('search on the device, in Chromium, with no network and with the server
   });
 
   it('answers on the device with the server stopped, and delivers the vote once when it is back', async () => {
-    const query = 'What happens to envy in the next world?';
+    const query = DEVICE_QUESTIONS_OF_TWO_CARDS.onB;
     const expected = await server.firstPassages(query);
     await server.down();
     const shown = await ask(query);

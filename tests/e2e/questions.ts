@@ -16,6 +16,16 @@ export const QUESTIONS_OF_TWO_CARDS = [
   'What is the world like?',
 ];
 
+/**
+ * Questions asked of the device with the server away, then voted on A or B
+ * (offline-search.test.ts): the device draws from the pack's models, LSA and SIF, whose first
+ * passages must differ.
+ */
+export const DEVICE_QUESTIONS_OF_TWO_CARDS = {
+  onA: 'In what ways is the soul similar to God?',
+  onB: 'What happens to envy in the next world?',
+};
+
 /** A question every model of the pool answers with the same first passage: one card, whatever the draw. */
 export const QUESTION_OF_ONE_CARD = 'Where is the happiness of the heart?';
 

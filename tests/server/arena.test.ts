@@ -33,14 +33,9 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
   const search = (query: string, name: string) => readers.search(name, query);
   const vote = roundVote;
   /**
-   * A's and B's votes on a search's first two results (the first of each model), the first
-   * preferred. The questions are ones whose two models' first passages differ (a round showing
-   * one passage twice has nothing to compare).
-   */
-  /**
-   * The first `n` of these questions, with their results, whose two shown first passages differ
-   * (and pass `also`): which do depends on the book's glosses and the pair drawn, so each test
-   * takes them from a list rather than naming them.
+   * The first `n` of these questions, with their results, whose two models' first passages differ
+   * (and pass `also`): which do changes with the book's glosses, so each test takes them from a
+   * list rather than naming them.
    */
   const QUESTIONS = ['hell', 'envy', 'death', 'pride', 'hypocrisy', 'the prophets', 'music and dancing', 'counting the days of one’s life',
     'marriage and its duties', 'patience', 'gratitude', 'anger', 'poverty', 'prayer', 'fasting', 'wealth', 'repentance', 'the angels', 'sleep and dreams',
@@ -55,6 +50,11 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
     }
     throw new Error(`only ${found.length} of the questions show two different passages`);
   };
+  /**
+   * A's and B's votes on a search's first two results (the first of each model), the first
+   * preferred. The questions are ones whose two models' first passages differ (a round showing
+   * one passage twice has nothing to compare).
+   */
   const roundOf = (query: string, [first, second]: SearchResult[], round = randomUUID()) => [
     vote(query, first!, 'A', '👍', round),
     vote(query, second!, 'B', '👎', round),
@@ -69,16 +69,15 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
 
   it('counts an honest reader’s round exactly once', async () => {
     const honest = await reader();
-    const query = 'death';
+    const [[query, results]] = (await comparable(honest, 1)) as [[string, SearchResult[]]];
     const before = await stats();
-    expect(await save(honest, roundOf(query, await search(query, honest)))).toEqual({ saved: 2, duplicates: 0 });
+    expect(await save(honest, roundOf(query, results))).toEqual({ saved: 2, duplicates: 0 });
     expect(added(before, await stats())).toEqual({ compared: 1, sides: 2, reactions: 2 });
   });
 
   it('counts one real search voted under a hundred round ids, five calls of twenty, as one round', async () => {
     const stuffer = await reader();
-    const query = 'poverty';
-    const results = await search(query, stuffer);
+    const [[query, results]] = (await comparable(stuffer, 1)) as [[string, SearchResult[]]];
     const before = await stats();
     for (let call = 0; call < 5; call++) {
       const items = Array.from({ length: 10 }, () => roundOf(query, results)).flat();
@@ -150,8 +149,9 @@ describe.each(STORES)('the arena on %s store, against a stuffing reader', (store
 
   it('counts votes queued offline and delivered days later, the question however it was spaced and cased', async () => {
     const offline = await reader();
-    const query = 'the soul';
-    const items = roundOf(query, await search(query, offline)).map((item) => ({ ...item, query: '  The\tSOUL ' }));
+    const [[query, results]] = (await comparable(offline, 1)) as [[string, SearchResult[]]];
+    // Spaced and cased otherwise than it was searched: upper case, a tab for its first space, blanks around.
+    const items = roundOf(query, results).map((item) => ({ ...item, query: `  ${query.toUpperCase().replace(' ', '\t')}\t` }));
     clock.ms += 5 * DAY_MS;
     const before = await stats();
     await save(offline, items);

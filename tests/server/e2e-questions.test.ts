@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUESTION_OF_ONE_CARD, QUESTIONS_OF_TWO_CARDS, TRIALS, trialQuestion } from '../e2e/questions.ts';
+import { DEVICE_QUESTIONS_OF_TWO_CARDS, QUESTION_OF_ONE_CARD, QUESTIONS_OF_TWO_CARDS, TRIALS, trialQuestion } from '../e2e/questions.ts';
 import { corpusEngine } from './engine-helpers.ts';
 
 describe("the end-to-end suite's questions", () => {
@@ -14,4 +14,12 @@ describe("the end-to-end suite's questions", () => {
     const firsts = await Promise.all(models.map(async (model) => (await engine.search(QUESTION_OF_ONE_CARD, 1, model))[0]!.id));
     expect(new Set(firsts).size, `${QUESTION_OF_ONE_CARD}: ${firsts.join(', ')}`).toBe(1);
   }, 120_000);
+
+  it('asked of the device, show two different first passages from its models, LSA and SIF', async () => {
+    const engine = await corpusEngine();
+    for (const question of Object.values(DEVICE_QUESTIONS_OF_TWO_CARDS)) {
+      const firsts = await Promise.all(['lsa-96', 'sif-150'].map(async (model) => (await engine.search(question, 1, model))[0]!.id));
+      expect(new Set(firsts).size, `${question}: ${firsts.join(', ')}`).toBe(2);
+    }
+  });
 });
