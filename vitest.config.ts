@@ -4,6 +4,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** The e2e files that start a cluster (several instances, nginx, a database of their own). */
 const CLUSTER_FILES = ['tests/e2e/cluster.test.ts', 'tests/e2e/cluster-database-down.test.ts'];
 
+/** What the end-to-end and the cluster's files share: the built server, started as npm start starts it, and Chromium. */
+const BROWSER_AND_SERVER = {
+  environment: 'node' as const,
+  setupFiles: ['tests/await-fixtures.ts'],
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+  // A page in Chromium loads its app after the first paint; on two cores shared with the server
+  // and the rest of the suite that took over expect.poll's default second once.
+  expect: { poll: { timeout: 10_000 } },
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -47,16 +58,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...BROWSER_AND_SERVER,
           name: 'e2e',
-          environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...CLUSTER_FILES],
-          setupFiles: ['tests/await-fixtures.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          // A page in Chromium loads its app after the first paint; on two cores shared with the
-          // server and the rest of the suite that took over expect.poll's default second once.
-          expect: { poll: { timeout: 10_000 } },
           // After the server's and the client's files, two at a time (each has its own server and
           // Chromium): the run's slowest part, much of it waiting on timers (a token's expiry).
           // One at a time they took 8.7 of a run's 13.5 minutes; two at a time, 5.2 of 9.5.
@@ -66,14 +71,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...BROWSER_AND_SERVER,
           // Several instances behind nginx, stopped and started while readers vote: each file
           // alone, after all the others, so that no other file's load decides its timings.
           name: 'cluster',
-          environment: 'node',
           include: CLUSTER_FILES,
-          setupFiles: ['tests/await-fixtures.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
           sequence: { groupOrder: 2 },
           fileParallelism: false,
         },

@@ -83,8 +83,8 @@ function cryptoKeyOf(secret: Uint8Array): Promise<CryptoKey> {
  * access token for its life, and its signature is checked once (WebCrypto's HMAC, and jose's
  * parsing, were a tenth of a vote's CPU). A token found here passes only while the key its `kid`
  * names is still the ring's, with the same bytes, and before its `exp`: exactly when checking it
- * again would pass. Whether its session is still live is asked on every request (authenticate.ts), by a save in the
- * statement that stores its votes (liveSessionSql).
+ * again would pass. Whether its session is still live is asked on every request (authenticate.ts),
+ * and by a save in the statement that stores its votes (liveSessionSql).
  */
 const verified = new LruCache<string, { claims: AccessClaims; kid: string | undefined; secret: Buffer; exp: number }>(5_000);
 
