@@ -1,10 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The e2e files that start a cluster (several instances, nginx, a database of their own). */
-const CLUSTER_FILES = ['tests/e2e/cluster.test.ts', 'tests/e2e/cluster-database-down.test.ts'];
+/**
+ * The e2e files run one at a time, after the others: those that start a cluster (several
+ * instances, nginx, a database of their own), and those that time a page closely (a route's scroll
+ * as a pre-rendered page is taken over, axe on a drawer just closed), which failed once in seven
+ * whole runs with another file beside them.
+ */
+const ALONE_FILES = [
+  'tests/e2e/cluster.test.ts',
+  'tests/e2e/cluster-database-down.test.ts',
+  'tests/e2e/app.test.ts',
+  'tests/e2e/insights.test.ts',
+];
 
-/** What the end-to-end and the cluster's files share: the built server, started as npm start starts it, and Chromium. */
+/** What every end-to-end file shares: the built server, started as npm start starts it, and Chromium. */
 const BROWSER_AND_SERVER = {
   environment: 'node' as const,
   setupFiles: ['tests/await-fixtures.ts'],
@@ -27,7 +37,7 @@ export default defineConfig({
     globalSetup: ['tests/run-temp-folder.ts', 'tests/run-fixtures.ts'],
     // Vitest's default is one worker fewer than the cores: one, on a 2-core machine. The tests wait
     // on servers, child processes and argon2 as much as they compute: two workers took
-    // `npm run test:quick` from 3 min 24 s to 2 min 32 s there. (The cluster's files run one at a time.)
+    // `npm run test:quick` from 3 min 24 s to 2 min 32 s there. (Some e2e files run one at a time.)
     maxWorkers: 2,
     // In CI a JSON report too, from which .ci/run prints the plain 'N passed, N failed' line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
@@ -61,7 +71,7 @@ export default defineConfig({
           ...BROWSER_AND_SERVER,
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...CLUSTER_FILES],
+          exclude: [...configDefaults.exclude, ...ALONE_FILES],
           // After the server's and the client's files, two at a time (each has its own server and
           // Chromium): the run's slowest part, much of it waiting on timers (a token's expiry).
           // One at a time they took 8.7 of a run's 13.5 minutes; two at a time, 5.2 of 9.5.
@@ -72,10 +82,9 @@ export default defineConfig({
         extends: true,
         test: {
           ...BROWSER_AND_SERVER,
-          // Several instances behind nginx, stopped and started while readers vote: each file
-          // alone, after all the others, so that no other file's load decides its timings.
-          name: 'cluster',
-          include: CLUSTER_FILES,
+          // Each file alone, after all the others, so that no other file's load decides its timings.
+          name: 'e2e-alone',
+          include: ALONE_FILES,
           sequence: { groupOrder: 2 },
           fileParallelism: false,
         },
