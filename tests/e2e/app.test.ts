@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newContext, screenshot, submitSignIn, waitForApp } from './browser.ts';
+import { axeViolations, newContext, screenshot, submitSignIn, waitForApp } from './browser.ts';
 import { QUESTION_OF_ONE_CARD, QUESTION_OF_TWO_CARDS } from './questions.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('the PWA in Chromium, against the real server', () => {
   const suite = serverAndBrowser({ DEMO_PASSWORD: PASSWORD, SEARCH_RATE_LIMIT: '0' });
@@ -42,15 +40,6 @@ describe('the PWA in Chromium, against the real server', () => {
     await p.getByRole('button', { name: 'Search' }).click();
   }
 
-  async function axeViolations(p: Page): Promise<string[]> {
-    await p.addScriptTag({ path: AXE });
-    const result = await p.evaluate(async () => {
-      type Violation = { id: string; nodes: Array<{ target: string[] }> };
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-      return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    return result;
-  }
 
   it('takes a reader from the landing page to a vote, and the vote arrives', async () => {
     const p = await open('/');
@@ -359,6 +348,27 @@ describe('the PWA in Chromium, against the real server', () => {
     // This build names no source address (no VITE_SOURCE_URL, no repository in package.json): no link to a made-up one.
     expect(await p.getByRole('link', { name: 'Source repository' }).count()).toBe(0);
     expect(await p.getByRole('link', { name: 'Source code' }).count()).toBe(0);
+  });
+
+  it("audits with axe, passing over only Fluent's focus hand-off elements, never another focusable element hidden from screen readers", async () => {
+    const p = await open('/about', { bypassCSP: true });
+    await p.getByRole('heading', { name: 'The Team' }).waitFor();
+    await p.evaluate(() => {
+      const handOff = document.createElement('i');
+      Object.assign(handOff, { tabIndex: 0 });
+      handOff.setAttribute('data-tabster-dummy', '');
+      handOff.setAttribute('aria-hidden', 'true');
+      document.body.append(handOff);
+    });
+    expect(await axeViolations(p)).toEqual([]);
+    await p.evaluate(() => {
+      const hidden = document.createElement('button');
+      hidden.textContent = 'Hidden';
+      hidden.id = 'hidden-but-focusable';
+      hidden.setAttribute('aria-hidden', 'true');
+      document.body.append(hidden);
+    });
+    expect(await axeViolations(p)).toEqual(['aria-hidden-focus: #hidden-but-focusable']);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

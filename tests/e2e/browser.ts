@@ -63,12 +63,25 @@ export async function openUnderWorker(page: Page, url: string): Promise<Page> {
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** axe's violations on the page as it stands, a line each: the rule and the elements it names. */
+/**
+ * axe's violations on the page as it stands, a line each: the rule and the elements it names.
+ *
+ * One known false alarm is left out, and only it: Fluent UI's focus manager (tabster) puts
+ * invisible "dummy" elements at the edges of drawers, menus and dialogs, focusable and
+ * aria-hidden on purpose: they hand the focus on the moment they receive it, and a screen reader
+ * must not announce them. axe's `aria-hidden-focus` names them while they exist (around a drawer
+ * that is closing, say), as tabster's maintainers and Microsoft's own Accessibility Insights
+ * record (microsoft/tabster#288). Any other element, under any rule, still counts.
+ */
 export async function axeViolations(p: Page): Promise<string[]> {
   await p.addScriptTag({ path: AXE });
   return p.evaluate(async () => {
-    type Violation = { id: string; nodes: Array<{ target: string[] }> };
+    type Violation = { id: string; nodes: Array<{ target: string[]; html: string }> };
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const focusHandOff = (v: Violation, n: Violation['nodes'][number]) => v.id === 'aria-hidden-focus' && /^<[a-z]+ [^>]*data-tabster-dummy/.test(n.html);
+    return (await axe.run(document)).violations
+      .map((v) => ({ id: v.id, nodes: v.nodes.filter((n) => !focusHandOff(v, n)) }))
+      .filter((v) => v.nodes.length > 0)
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }

@@ -1,13 +1,11 @@
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { SCREENSHOT_DIR, screenshot, waitForApp } from './browser.ts';
+import { axeViolations, SCREENSHOT_DIR, screenshot, waitForApp } from './browser.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const PASSWORD = 'demo password 1';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -53,14 +51,6 @@ describe('a reader’s way in, the dashboard, failures and focus, in Chromium ag
 
   const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`);
 
-  async function axeViolations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ path: AXE });
-    return page.evaluate(async () => {
-      type Violation = { id: string; nodes: Array<{ target: string[] }> };
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-      return (await axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  }
 
   it('on a phone, moves to the results after a search: the first passage’s text is on screen and its heading has the focus', async () => {
     const page = await openSignedIn(PHONE);
