@@ -3,7 +3,7 @@
  * match strength (common/search/match-strength.ts) and whether its first three passages missed or
  * its first was right; the notice should appear on the first and not on the second.
  */
-import { matchStrength, saysLittle } from '../../common/search/match-strength.ts';
+import { agreementOf, matchStrength, saysLittle } from '../../common/search/match-strength.ts';
 import { firstHitRank, type EvalQuestion } from './metrics.ts';
 
 /** One model's answer to one question: the ranked passages' texts and similarities, best first. */
@@ -29,10 +29,9 @@ export function noticeRates(questions: EvalQuestion[], judged: ArmAnswer[], show
   let onHits = 0;
   questions.forEach((q, i) => {
     const rank = firstHitRank(judged[i]!.texts, q.gold);
-    const firsts = shown.map(({ answers }) => answers[i]!.texts[0]);
     const notice = saysLittle(
       shown.map(({ model, answers }) => matchStrength(model, answers[i]!.similarities)),
-      firsts.length > 1 && firsts.every((text) => text !== undefined && text === firsts[0]),
+      agreementOf(shown.map(({ answers }) => answers[i]!.texts)),
     );
     if (rank === null || rank > 3) {
       misses += 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAbPair, sharesOnePassage } from '../../src/features/search/choose-ab-pair.ts';
+import { chooseAbPair, pairAgreement, sharesOnePassage } from '../../src/features/search/choose-ab-pair.ts';
 
 const r = (model_type: string, text: string) => ({ model_type, text, similarity: 0.5 });
 const keep = () => 0.9; // random() ≥ 0.5 keeps the order
@@ -45,6 +45,21 @@ describe('chooseAbPair', () => {
     expect(sharesOnePassage([r('LSA', 'The heart. '), r('SIF', 'The heart.')])).toBe(true);
     expect(sharesOnePassage([r('LSA', 'The heart.'), r('SIF', 'The soul.')])).toBe(false);
     expect(sharesOnePassage([same])).toBe(false);
+  });
+
+  it('reads how far the pair agrees from each model’s own passages in the whole list, whatever the A/B order', () => {
+    const at = (model_type: string, id: string) => ({ ...r(model_type, `text of ${id}`), id });
+    // Interleaved as the server sends them: LSA p1, SIF p4, LSA p2, SIF p2, LSA p3, SIF p1.
+    const results = [at('LSA', 'p1'), at('SIF', 'p4'), at('LSA', 'p2'), at('SIF', 'p2'), at('LSA', 'p3'), at('SIF', 'p1')];
+    const pair = chooseAbPair(results, swap);
+    expect(pair.map((x) => x.id)).toEqual(['p4', 'p1']);
+    expect(pairAgreement(results, pair)).toEqual({ samePassage: false, shared: 2 });
+    const same = [at('LSA', 'p1'), at('SIF', 'p1'), at('LSA', 'p2'), at('SIF', 'p9')];
+    expect(pairAgreement(same, chooseAbPair(same, keep))).toEqual({ samePassage: true, shared: 1 });
+    // One model alone, or no results: nothing to agree.
+    expect(pairAgreement([at('LSA', 'p1')], chooseAbPair([at('LSA', 'p1')]))).toEqual({ samePassage: false, shared: 0 });
+    // A server that names no model: the same first passage, by its text, is all that is known.
+    expect(pairAgreement([{ text: 'x' }, { text: 'x ' }], [{ text: 'x' }, { text: 'x ' }])).toEqual({ samePassage: true, shared: 1 });
   });
 
   it('labels a lone result A, and no results nothing', () => {

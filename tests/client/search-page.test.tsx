@@ -62,6 +62,22 @@ describe('the search page when the server cannot be reached, against the real AP
     expect(screen.getByRole('heading', { name: 'Search Results' })).toHaveFocus();
   });
 
+  it('says the book says little about a question it does not answer, and not about one it does, whichever arms are drawn', async () => {
+    renderPage();
+    setApiBase(`${server.url}/api`);
+    const ask = async (question: string) => {
+      fireEvent.change(screen.getByRole('textbox', { name: 'What would you like to know?' }), { target: { value: question } });
+      fireEvent.submit(screen.getByRole('search'));
+      await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === `Results for “${question}”`, {}, { timeout: 10_000 });
+    };
+    await ask('How do I fix a flat bicycle tyre?');
+    expect(screen.getByText('The book says little about this')).toBeVisible();
+    // The passages are still shown.
+    expect(screen.getAllByRole('heading', { name: /^Result [AB]$|^Both models chose/ }).length).toBeGreaterThan(0);
+    await ask('What is true happiness?');
+    expect(screen.queryByText('The book says little about this')).toBeNull();
+  });
+
   it('offers no Retry for a question the server refused', async () => {
     renderPage();
     setApiBase(`${server.url}/api`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saysLittle } from '../../common/search/match-strength.ts';
+import { agreementOf, saysLittle } from '../../common/search/match-strength.ts';
 import { openPack, type PackSearch } from '../../common/offline/pack-search.ts';
 import { asPackContents, packValue } from '../../common/offline/offline-pack.ts';
 import { decodePack, encodePack } from '../../common/offline/pack-codec.ts';
@@ -71,7 +71,7 @@ describe('search on the device, from the offline pack', () => {
       expect(Object.keys(here)).toEqual(Object.keys(server));
       const notice = (byArm: Record<string, SearchResult[]>) => saysLittle(
           Object.values(byArm).map((list) => list[0]?.strength),
-          new Set(Object.values(byArm).map((list) => list[0]?.id)).size === 1,
+          agreementOf(Object.values(byArm).map((list) => list.map((r) => r.id))),
         );
       if (notice(here) !== notice(server)) differences.push(`notice: "${query}": server ${notice(server)}, device ${notice(here)}`);
       for (const [model, results] of Object.entries(server)) {

@@ -1,4 +1,5 @@
 import { resultText, type LabelledResult, type SearchResult } from '../../lib/search-result.ts';
+import { agreementOf, NO_AGREEMENT, type Agreement } from '../../../common/search/match-strength.ts';
 
 /** Which model gave a result, as far as the server says (`model`, else `model_type`). */
 const modelOf = (result: SearchResult) => result.model ?? result.model_type;
@@ -38,4 +39,20 @@ export function sharesOnePassage(pair: readonly SearchResult[]): boolean {
   if (pair.length !== 2) return false;
   const [a, b] = pair as [SearchResult, SearchResult];
   return a.id !== undefined && b.id !== undefined ? a.id === b.id : resultText(a).trim() === resultText(b).trim();
+}
+
+/**
+ * How far the pair's two models agree, read from the whole list of results: each model's
+ * passages in its own order (ids, or texts from a server that sends none). The notice that the
+ * book says little weighs it; a pair of one model, or results naming no model, agree on nothing
+ * beyond the same first passage.
+ */
+export function pairAgreement(results: readonly SearchResult[], pair: readonly SearchResult[]): Agreement {
+  if (pair.length !== 2) return NO_AGREEMENT;
+  const key = (result: SearchResult) => result.id ?? resultText(result).trim();
+  const models = pair.map(modelOf);
+  if (models[0] === undefined || models[1] === undefined || models[0] === models[1]) {
+    return { samePassage: sharesOnePassage(pair), shared: sharesOnePassage(pair) ? 1 : 0 };
+  }
+  return agreementOf(models.map((model) => results.filter((result) => modelOf(result) === model).map(key)));
 }

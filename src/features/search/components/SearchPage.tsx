@@ -24,7 +24,7 @@ import { useFeedback, VotePanel } from '../../feedback/index.ts';
 import { OfflineBookControl } from '../../offline/index.ts';
 import { ContinueReading } from '../../reading/index.ts';
 import { useSession } from '../../session/index.ts';
-import { sharesOnePassage } from '../choose-ab-pair.ts';
+import { pairAgreement, sharesOnePassage } from '../choose-ab-pair.ts';
 import { EXAMPLE_QUESTIONS, questionInAddress } from '../example-questions.ts';
 import { useSearch, useSearchDraft } from '../use-search.ts';
 import { ResultCard, whichResult } from './ResultCard.tsx';
@@ -190,7 +190,7 @@ export default function SearchPage() {
         {samePassage && <Text as="p">Both models chose the same passage.</Text>}
         {round.pair.length > 0 && saysLittle(
             round.pair.map((result) => result.strength),
-            samePassage,
+            pairAgreement(search.results, round.pair),
           ) && (
           <MessageBar intent="info" layout="multiline" data-testid="says-little">
             <MessageBarBody>
