@@ -55,12 +55,16 @@ function commonPrefix(a: string, b: string): number {
  * A word the book never uses but the thesaurus knows counts for its entry rather than for the
  * book's words that merely begin as it does ("journaling" is reckoning and account, not journey).
  */
-export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0, glossary = 0): Map<number, number> {
+export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0, glossary = 0, share?: WordsKnown): Map<number, number> {
   const counts = new Map<number, number>();
   const add = (id: number, n: number) => counts.set(id, (counts.get(id) ?? 0) + n);
   for (const { word, term } of contentWords(text, lexicon?.isWord)) {
     const known = vocabulary.ids.has(term);
     const entry = lexicon && glossary > 0 ? lexicon.glossaryTerms(word) : [];
+    if (share) {
+      share.words += 1;
+      if (known || entry.length > 0) share.known += 1;
+    }
     const ids = !known && entry.length > 0 ? [] : vocabulary.resolve(term);
     for (const id of ids) add(id, 1 / ids.length);
     if (!lexicon) continue;
@@ -79,6 +83,21 @@ export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexic
   }
   return counts;
 }
+
+/**
+ * How many of a text's content words `countTerms` read, and how many of them the book knows: a
+ * term of its own (its passages' and their glosses'), or a word its reader's thesaurus has an
+ * entry for (where the thesaurus counts). A question mostly of words the book never uses (a
+ * kettle, a router, a capital city) is one it says little about, whatever passage happens to come
+ * closest.
+ */
+export interface WordsKnown {
+  words: number;
+  known: number;
+}
+
+/** The share of the words the book knows; of a text with no content word at all, none. */
+export const shareKnown = ({ words, known }: WordsKnown): number => (words === 0 ? 0 : known / words);
 
 /** Vocabulary of every term in the texts, in first-seen order. */
 export function buildVocabulary(texts: string[], isWord?: (word: string) => boolean): Vocabulary {

@@ -1,4 +1,4 @@
-import { countTerms, vocabularyFromList } from './bag-of-terms.ts';
+import { countTerms, shareKnown, vocabularyFromList, type WordsKnown } from './bag-of-terms.ts';
 import { lexiconFor, type LexiconData } from './lexicon.ts';
 import { normalise } from './linalg.ts';
 import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
@@ -93,20 +93,26 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
   const model = corpusModel(identity, k + lexicalDims + englishDims, (text) => embed(countTerms(text, vocabulary, lexicon), text));
   // A query, its slips mended, also counts for its words' WordNet relatives in the book; a passage only for its own words.
   const mend = querySpelling(state, options.typos, resources, lexicon);
-  let asked: { text: string; counts: Map<number, number> } | undefined;
+  let asked: { text: string; mended: string; counts: Map<number, number>; share: number } | undefined;
+  const read = (text: string) => {
+    const mended = mend(text);
+    const known: WordsKnown = { words: 0, known: 0 };
+    const counts = countTerms(mended, vocabulary, lexicon, options.expansion, options.glossary, known);
+    return (asked = { text, mended, counts, share: shareKnown(known) });
+  };
   return {
     ...model,
     sentenceWeight: options.sentenceWeight,
     embedQuery: async (text) => {
-      const query = mend(text);
-      const counts = countTerms(query, vocabulary, lexicon, options.expansion, options.glossary);
-      asked = { text, counts };
-      return embed(counts, query);
+      const { counts, mended } = read(text);
+      return embed(counts, mended);
     },
+    // What the question's vector was just made from, or read again (a vector from a cache).
+    bookShare: (text) => (asked?.text === text ? asked : read(text)).share,
     markTerms: {
       // The terms the question's vector was just made from, or read again.
       question: (text) =>
-        tfidfRow(asked?.text === text ? asked.counts : countTerms(mend(text), vocabulary, lexicon, options.expansion, options.glossary), idf),
+        tfidfRow((asked?.text === text ? asked : read(text)).counts, idf),
       sentence: (text) => tfidfRow(countTerms(text, vocabulary, lexicon), idf),
     },
   };

@@ -48,7 +48,7 @@ export function rankForResults(
 ): { hits: RankedPassage[]; strength?: number } {
   const score = mark ? markScore(index.model, mark.question, mark.passages) : undefined;
   const hits = rankPassages(index, vector, Math.max(topK, STRENGTH_DEPTH), score, topK);
-  const strength = matchStrength(model.id, hits.map((hit) => hit.similarity));
+  const strength = matchStrength(model.id, hits.map((hit) => hit.similarity), mark ? index.model.bookShare?.(mark.question) : undefined);
   return { hits: hits.slice(0, topK), ...(strength !== undefined ? { strength } : {}) };
 }
 

@@ -28,6 +28,11 @@ export interface EmbeddingModel {
    * its own. Absent: the mark is the sentence closest by cosine alone.
    */
   readonly markTerms?: MarkTerms;
+  /**
+   * The share of a question's words (its slips mended) the book knows (bag-of-terms.ts
+   * `bookShare`), for the strength of its match (match-strength.ts). Absent: not known.
+   */
+  bookShare?(text: string): number;
   embedQuery(text: string): Promise<Float32Array>;
   embedPassages(texts: string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]>;
 }

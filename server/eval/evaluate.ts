@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { EVAL_STYLES, firstHitRank, score, type EvalQuestion, type Scores } from './metrics.ts';
 
 const QUESTIONS = new URL('./questions.json', import.meta.url);
+const UNANSWERED = new URL('./unanswered.json', import.meta.url);
 
 const PARTS = ['dev', 'test'] as const;
 
@@ -16,6 +17,17 @@ export function partsAsked(argv: string[]): Array<EvalQuestion['part']> {
 
 export async function loadQuestions(): Promise<EvalQuestion[]> {
   return (JSON.parse(await readFile(QUESTIONS, 'utf8')) as { questions: EvalQuestion[] }).questions;
+}
+
+/** A question the book does not answer (unanswered.json): the notice that it says little should appear. */
+export interface UnansweredQuestion {
+  part: EvalQuestion['part'];
+  kind: string;
+  query: string;
+}
+
+export async function loadUnanswered(): Promise<UnansweredQuestion[]> {
+  return (JSON.parse(await readFile(UNANSWERED, 'utf8')) as { questions: UnansweredQuestion[] }).questions;
 }
 
 /** A ranked search: passage texts, best first. */

@@ -10,7 +10,12 @@ import { firstHitRank, type EvalQuestion } from './metrics.ts';
 export interface ArmAnswer {
   texts: string[];
   similarities: number[];
+  /** The strength the search gave its first passage (it weighs what the similarities cannot: the share of the question's words the book knows); absent, it is worked out from the similarities. */
+  strength?: number;
 }
+
+/** An answer's strength as the search gave it, or from its similarities. */
+const strengthOf = (model: string, answer: ArmAnswer) => answer.strength ?? matchStrength(model, answer.similarities);
 
 export interface NoticeRates {
   /** Share of the questions whose first three passages miss on which the notice appears, and how many. */
@@ -30,7 +35,7 @@ export function noticeRates(questions: EvalQuestion[], judged: ArmAnswer[], show
   questions.forEach((q, i) => {
     const rank = firstHitRank(judged[i]!.texts, q.gold);
     const notice = saysLittle(
-      shown.map(({ model, answers }) => matchStrength(model, answers[i]!.similarities)),
+      shown.map(({ model, answers }) => strengthOf(model, answers[i]!)),
       agreementOf(shown.map(({ answers }) => answers[i]!.texts)),
     );
     if (rank === null || rank > 3) {
@@ -55,5 +60,26 @@ export function noticeTable(questions: EvalQuestion[], arms: Array<{ name: strin
       lines.push(`| ${arm.name} | ${other ? other.name : '(alone)'} | ${pct(r.onMisses)} of ${r.misses} | ${pct(r.onHits)} of ${r.hits} |`);
     }
   }
+  return lines.join('\n');
+}
+
+/** How often the notice appears over questions the book does not answer, the notice seeing `shown` models' answers to each. */
+export function noticeOnUnanswered(shown: Array<{ model: string; answers: ArmAnswer[] }>): number {
+  const count = shown[0]?.answers.length ?? 0;
+  let on = 0;
+  for (let i = 0; i < count; i++) {
+    const strengths = shown.map(({ model, answers }) => strengthOf(model, answers[i]!));
+    if (saysLittle(strengths, agreementOf(shown.map(({ answers }) => answers[i]!.texts)))) on += 1;
+  }
+  return count ? on / count : 0;
+}
+
+/** A Markdown table: how often the notice appears on questions the book does not answer, each model alone and each pair. */
+export function unansweredTable(arms: Array<{ name: string; model: string; answers: ArmAnswer[] }>): string {
+  const lines = ['| shown | notice on questions the book does not answer |', '|---|---|'];
+  const count = arms[0]?.answers.length ?? 0;
+  const row = (label: string, shown: typeof arms) => lines.push(`| ${label} | ${Math.round(noticeOnUnanswered(shown) * 100)}% of ${count} |`);
+  for (const arm of arms) row(`${arm.name} (alone)`, [arm]);
+  arms.forEach((arm, i) => arms.slice(i + 1).forEach((other) => row(`${arm.name} beside ${other.name}`, [arm, other])));
   return lines.join('\n');
 }

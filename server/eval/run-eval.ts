@@ -2,10 +2,10 @@ import { loadConfig } from '../platform/config/config.ts';
 import { terminalProgress } from '../platform/util/progress.ts';
 import { startRetrieval } from '../modules/search/index.ts';
 import { keywordBaseline } from './keyword-baseline.ts';
-import { loadQuestions, partsAsked, ranksFor, table, twinsOf, twinTable, type RankedSearch } from './evaluate.ts';
+import { loadQuestions, loadUnanswered, partsAsked, ranksFor, table, twinsOf, twinTable, type RankedSearch } from './evaluate.ts';
 import { agreement, CHAPTERS_IN_ORDER, score } from './metrics.ts';
 import { loadMarkPairs, markAgreement } from './marked-sentences.ts';
-import { noticeTable, type ArmAnswer } from './notice-calibration.ts';
+import { noticeTable, unansweredTable, type ArmAnswer } from './notice-calibration.ts';
 import { runSweep } from './sweep.ts';
 import { typodQuestions } from './typos.ts';
 
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       const answers: ArmAnswer[] = [];
       for (const q of set) {
         const results = await engine.search(q.query, 10, entry.id);
-        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity) });
+        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
       }
       arms.push({ name: entry.family, model: entry.id, answers });
     }
@@ -72,6 +72,18 @@ async function main(): Promise<void> {
     }
     console.log(`\nThe notice that the book says little (common/search/match-strength.ts), on the ${set.length} questions:\n`);
     console.log(noticeTable(set, arms));
+    const unanswered = (await loadUnanswered()).filter((q) => q.part === part);
+    const unansweredArms: typeof arms = [];
+    for (const arm of arms) {
+      const answers: ArmAnswer[] = [];
+      for (const q of unanswered) {
+        const results = await engine.search(q.query, 10, arm.model);
+        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
+      }
+      unansweredArms.push({ ...arm, answers });
+    }
+    console.log(`\nThe same notice on ${unanswered.length} questions the book does not answer (server/eval/unanswered.json), where it should appear:\n`);
+    console.log(unansweredTable(unansweredArms));
     if (part === 'dev') {
       const { pairs } = await loadMarkPairs();
       console.log(`\nThe marked sentence against the one a reader would mark (server/eval/marked-sentences.json, ${pairs.length} dev pairs):\n`);

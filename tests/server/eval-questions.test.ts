@@ -74,3 +74,21 @@ describe('the fresh test part', async () => {
     }
   });
 });
+
+describe('the questions the book does not answer', async () => {
+  const { questions } = JSON.parse(await readFile(new URL('../../server/eval/unanswered.json', import.meta.url), 'utf8')) as {
+    questions: Array<{ part: string; kind: string; query: string }>;
+  };
+  const asked = JSON.parse(await readFile(new URL('../../server/eval/questions.json', import.meta.url), 'utf8')) as { questions: EvalQuestion[] };
+
+  it('are split between dev and test in each kind, each asked once, none of them a question the book answers', () => {
+    expect(questions.length).toBeGreaterThanOrEqual(100);
+    const kinds = new Set(questions.map((q) => q.kind));
+    expect([...kinds].sort()).toEqual(['everyday-unanswered', 'facts', 'modern', 'near', 'other-texts', 'practical']);
+    for (const kind of kinds) {
+      for (const part of ['dev', 'test']) expect(questions.filter((q) => q.kind === kind && q.part === part).length, `${kind} ${part}`).toBeGreaterThanOrEqual(7);
+    }
+    const seen = new Set([...questions, ...asked.questions].map((q) => q.query.toLowerCase()));
+    expect(seen.size).toBe(questions.length + asked.questions.length);
+  });
+});
