@@ -14,6 +14,19 @@ export interface ArmAnswer {
   strength?: number;
 }
 
+/** A model's search, as the notice reads it: ranked results with their similarities and the first one's strength. */
+export type NoticeSearch = (query: string, model: string) => Promise<ReadonlyArray<{ text: string; similarity: number; strength?: number }>>;
+
+/** Each model's answers to the questions (its first ten passages), as the notice weighs them. */
+export async function answersOf(search: NoticeSearch, model: string, queries: readonly string[]): Promise<ArmAnswer[]> {
+  const answers: ArmAnswer[] = [];
+  for (const query of queries) {
+    const results = await search(query, model);
+    answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
+  }
+  return answers;
+}
+
 /** An answer's strength as the search gave it, or from its similarities. */
 const strengthOf = (model: string, answer: ArmAnswer) => answer.strength ?? matchStrength(model, answer.similarities);
 

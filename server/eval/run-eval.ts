@@ -5,7 +5,7 @@ import { keywordBaseline } from './keyword-baseline.ts';
 import { loadQuestions, loadUnanswered, partsAsked, ranksFor, table, twinsOf, twinTable, type RankedSearch } from './evaluate.ts';
 import { agreement, CHAPTERS_IN_ORDER, score } from './metrics.ts';
 import { loadMarkPairs, markAgreement } from './marked-sentences.ts';
-import { noticeTable, unansweredTable, type ArmAnswer } from './notice-calibration.ts';
+import { answersOf, noticeTable, unansweredTable, type ArmAnswer, type NoticeSearch } from './notice-calibration.ts';
 import { runSweep } from './sweep.ts';
 import { typodQuestions } from './typos.ts';
 
@@ -49,15 +49,9 @@ async function main(): Promise<void> {
       );
     }
     const vectorArms = engine.entries.filter((entry) => 'index' in entry);
+    const noticeSearch: NoticeSearch = (query, model) => engine.search(query, 10, model);
     const arms: Array<{ name: string; model: string; answers: ArmAnswer[] }> = [];
-    for (const entry of vectorArms) {
-      const answers: ArmAnswer[] = [];
-      for (const q of set) {
-        const results = await engine.search(q.query, 10, entry.id);
-        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
-      }
-      arms.push({ name: entry.family, model: entry.id, answers });
-    }
+    for (const entry of vectorArms) arms.push({ name: entry.family, model: entry.id, answers: await answersOf(noticeSearch, entry.id, set.map((q) => q.query)) });
     const chapters = CHAPTERS_IN_ORDER.filter((c) => set.some((q) => q.chapter === c));
     console.log(`\nBy chapter (clean questions): hit@1 / hit@3\n`);
     console.log(`| model | ${chapters.map((c) => `${c} (${set.filter((q) => q.chapter === c && q.style !== 'typo').length})`).join(' | ')} |`);
@@ -74,14 +68,7 @@ async function main(): Promise<void> {
     console.log(noticeTable(set, arms));
     const unanswered = (await loadUnanswered()).filter((q) => q.part === part);
     const unansweredArms: typeof arms = [];
-    for (const arm of arms) {
-      const answers: ArmAnswer[] = [];
-      for (const q of unanswered) {
-        const results = await engine.search(q.query, 10, arm.model);
-        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
-      }
-      unansweredArms.push({ ...arm, answers });
-    }
+    for (const arm of arms) unansweredArms.push({ ...arm, answers: await answersOf(noticeSearch, arm.model, unanswered.map((q) => q.query)) });
     console.log(`\nThe same notice on ${unanswered.length} questions the book does not answer (server/eval/unanswered.json), where it should appear:\n`);
     console.log(unansweredTable(unansweredArms));
     if (part === 'dev') {

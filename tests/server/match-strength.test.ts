@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { agreementOf, matchStrength, saysLittle } from '../../common/search/match-strength.ts';
 import { EXAMPLE_QUESTIONS } from '../../src/features/search/example-questions.ts';
 import { loadQuestions, loadUnanswered } from '../../server/eval/evaluate.ts';
-import { noticeOnUnanswered, noticeRates, type ArmAnswer } from '../../server/eval/notice-calibration.ts';
+import { answersOf, noticeOnUnanswered, noticeRates, type ArmAnswer } from '../../server/eval/notice-calibration.ts';
 import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
 import { corpusEngine } from './engine-helpers.ts';
 
@@ -80,6 +80,10 @@ describe('the notice on the book', () => {
     engine = await corpusEngine();
   }, 120_000);
 
+  /** Both vector arms' answers to the questions, as the eval weighs the notice. */
+  const bothArms = async (queries: string[]): Promise<Array<{ model: string; answers: ArmAnswer[] }>> =>
+    Promise.all(['lsa-96', 'sif-150'].map(async (model) => ({ model, answers: await answersOf((query, m) => engine.search(query, 10, m), model, queries) })));
+
   const firstThree = async (query: string) => Promise.all(['lsa-96', 'sif-150'].map(async (model) => engine.search(query, 3, model)));
 
   it('never appears on the questions the app offers as examples (the README’s among them), whichever arms are shown', async () => {
@@ -96,15 +100,7 @@ describe('the notice on the book', () => {
 
   it('on the dev questions, appears on at least 55% of those whose first three miss and at most 8% of those answered right first', async () => {
     const questions = (await loadQuestions()).filter((q) => q.part === 'dev');
-    const arms: Array<{ model: string; answers: ArmAnswer[] }> = [];
-    for (const model of ['lsa-96', 'sif-150']) {
-      const answers: ArmAnswer[] = [];
-      for (const q of questions) {
-        const results = await engine.search(q.query, 10, model);
-        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
-      }
-      arms.push({ model, answers });
-    }
+    const arms = await bothArms(questions.map((q) => q.query));
     for (const arm of arms) {
       const rates = noticeRates(questions, arm.answers, arms);
       expect(rates.onMisses, arm.model).toBeGreaterThanOrEqual(0.55);
@@ -131,15 +127,7 @@ describe('the notice on the book', () => {
   it('on the dev questions the book does not answer, appears on at least 70% with both arms shown and 60% with either alone', async () => {
     const questions = (await loadUnanswered()).filter((q) => q.part === 'dev');
     expect(questions.length).toBeGreaterThan(40);
-    const arms: Array<{ model: string; answers: ArmAnswer[] }> = [];
-    for (const model of ['lsa-96', 'sif-150']) {
-      const answers: ArmAnswer[] = [];
-      for (const q of questions) {
-        const results = await engine.search(q.query, 10, model);
-        answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
-      }
-      arms.push({ model, answers });
-    }
+    const arms = await bothArms(questions.map((q) => q.query));
     expect(noticeOnUnanswered(arms)).toBeGreaterThanOrEqual(0.7);
     for (const arm of arms) expect(noticeOnUnanswered([arm]), arm.model).toBeGreaterThanOrEqual(0.6);
   }, 120_000);
