@@ -108,7 +108,7 @@ export const SearchResult = Type.Object({
   mark: Type.Optional(Mark),
   /**
    * How far this model's first passage stands above its next nine, in the model's own scale
-   * (common/search/match-strength.ts), or 0 when the book knows under 70% of the question's words;
+   * (common/search/match-strength.ts), or 0 when the book knows too few of the question's words (`BOOK_WORDS_BAR`);
    * below 1 on average over the arms shown (with what they agree on), the book says little about the
    * question. Absent for a model with no scale (the keyword arm).
    */

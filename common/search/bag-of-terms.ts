@@ -54,6 +54,7 @@ function commonPrefix(a: string, b: string): number {
  * reader's "spouse" for the book's "wife", "afterlife" for its "hereafter" and "next world").
  * A word the book never uses but the thesaurus knows counts for its entry rather than for the
  * book's words that merely begin as it does ("journaling" is reckoning and account, not journey).
+ * With `share`, it also tallies how many content words it read and how many the book knows.
  */
 export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0, glossary = 0, share?: WordsKnown): Map<number, number> {
   const counts = new Map<number, number>();
@@ -61,20 +62,25 @@ export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexic
   for (const { word, term } of contentWords(text, lexicon?.isWord)) {
     const known = vocabulary.ids.has(term);
     const entry = lexicon && glossary > 0 ? lexicon.glossaryTerms(word) : [];
-    if (share) {
-      share.words += 1;
-      if (known || entry.length > 0) share.known += 1;
-    }
     const ids = !known && entry.length > 0 ? [] : vocabulary.resolve(term);
     for (const id of ids) add(id, 1 / ids.length);
-    if (!lexicon) continue;
+    // The book reads the word as its own, as a form of one of its own, or by its thesaurus entry.
+    let read = ids.length > 0 || entry.length > 0 ? 1 : 0;
     const weight = ids.length === 0 ? 1 : expansion;
-    if (weight > 0) {
+    if (lexicon && weight > 0) {
       for (const [related, w] of lexicon.relatedTerms(word)) {
         const id = vocabulary.ids.get(related);
-        if (id !== undefined) add(id, weight * w);
+        if (id === undefined) continue;
+        add(id, weight * w);
+        // A word it never uses, read as WordNet's relatives of it that it does, counts in part.
+        if (ids.length === 0 && read === 0) read = RELATIVES_ONLY;
       }
     }
+    if (share) {
+      share.words += 1;
+      share.known += read;
+    }
+    if (!lexicon) continue;
     const glossaryWeight = known ? glossary : 1;
     for (const related of entry) {
       const id = vocabulary.ids.get(related);
@@ -86,15 +92,24 @@ export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexic
 
 /**
  * How many of a text's content words `countTerms` read, and how many of them the book knows: a
- * term of its own (its passages' and their glosses'), or a word its reader's thesaurus has an
- * entry for (where the thesaurus counts). A question mostly of words the book never uses (a
- * kettle, a router, a capital city) is one it says little about, whatever passage happens to come
- * closest.
+ * term of its own (its passages' and their glosses'), a form of one ("neighbors" for its
+ * "neighbour", by the vocabulary's prefix rule), or a word its reader's thesaurus has an entry for
+ * (where the thesaurus counts); a word WordNet relates to its own counts `RELATIVES_ONLY`. A
+ * question mostly of words the book knows in none of these ways (a kettle, a router, a capital
+ * city) is one it says little about, whatever passage happens to come closest.
  */
 export interface WordsKnown {
   words: number;
   known: number;
 }
+
+/**
+ * How much a word the book never uses counts as known when WordNet relates it to words the book
+ * does use ("monarch" to its "king"): half. A relative is a guess at the reader's meaning, and
+ * most questions the book does not answer ("descale a kettle with vinegar") have relatives for
+ * some of their words.
+ */
+export const RELATIVES_ONLY = 0.5;
 
 /** The share of the words the book knows; of a text with no content word at all, none. */
 export const shareKnown = ({ words, known }: WordsKnown): number => (words === 0 ? 0 : known / words);

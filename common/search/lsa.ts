@@ -94,7 +94,9 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
   // A query, its slips mended, also counts for its words' WordNet relatives in the book; a passage only for its own words.
   const mend = querySpelling(state, options.typos, resources, lexicon);
   let asked: { text: string; mended: string; counts: Map<number, number>; share: number } | undefined;
+  /** The question read: its slips mended, its terms, the share of its words the book knows (kept for the question asked last). */
   const read = (text: string) => {
+    if (asked?.text === text) return asked;
     const mended = mend(text);
     const known: WordsKnown = { words: 0, known: 0 };
     const counts = countTerms(mended, vocabulary, lexicon, options.expansion, options.glossary, known);
@@ -107,12 +109,10 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
       const { counts, mended } = read(text);
       return embed(counts, mended);
     },
-    // What the question's vector was just made from, or read again (a vector from a cache).
-    bookShare: (text) => (asked?.text === text ? asked : read(text)).share,
+    // As the question's vector was just made, or read again (another question came in between).
+    bookShare: (text) => read(text).share,
     markTerms: {
-      // The terms the question's vector was just made from, or read again.
-      question: (text) =>
-        tfidfRow((asked?.text === text ? asked : read(text)).counts, idf),
+      question: (text) => tfidfRow(read(text).counts, idf),
       sentence: (text) => tfidfRow(countTerms(text, vocabulary, lexicon), idf),
     },
   };

@@ -72,7 +72,7 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
   const mend = querySpelling(state, options.typos ?? false, resources, lexicon);
   let asked: { text: string; counts: Map<number, number>; share: number } | undefined;
   const keepFor = (text: string) => (counts: Map<number, number>, known: WordsKnown) => (asked = { text, counts, share: shareKnown(known) });
-  /** The question's terms and share of known words, as its vector was just made, or read again (a vector from a cache). */
+  /** The question's terms and the share of its words the book knows, as its vector was just made, or read again (another question came in between). */
   const read = (text: string) => {
     if (asked?.text !== text) {
       const known: WordsKnown = { words: 0, known: 0 };
@@ -87,8 +87,7 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
     bookShare: (text) => read(text).share,
     markTerms: {
       // The terms the question's vector was just made from, or read again.
-      question: (text) =>
-        weighed(read(text).counts, weights),
+      question: (text) => weighed(read(text).counts, weights),
       sentence: (text) => weighed(countTerms(text, vocabulary, lexicon), weights),
     },
   };

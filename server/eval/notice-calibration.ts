@@ -10,8 +10,12 @@ import { firstHitRank, type EvalQuestion } from './metrics.ts';
 export interface ArmAnswer {
   texts: string[];
   similarities: number[];
-  /** The strength the search gave its first passage (it weighs what the similarities cannot: the share of the question's words the book knows); absent, it is worked out from the similarities. */
-  strength?: number;
+  /**
+   * The strength the search gave its first passage (it weighs what the similarities cannot: the
+   * share of the question's words the book knows); nothing found, 0; undefined for a model with
+   * no scale.
+   */
+  strength: number | undefined;
 }
 
 /** A model's search, as the notice reads it: ranked results with their similarities and the first one's strength. */
@@ -22,13 +26,12 @@ export async function answersOf(search: NoticeSearch, model: string, queries: re
   const answers: ArmAnswer[] = [];
   for (const query of queries) {
     const results = await search(query, model);
-    answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength: results[0]?.strength });
+    const strength = results.length > 0 ? results[0]!.strength : matchStrength(model, []);
+    answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength });
   }
   return answers;
 }
 
-/** An answer's strength as the search gave it, or from its similarities. */
-const strengthOf = (model: string, answer: ArmAnswer) => answer.strength ?? matchStrength(model, answer.similarities);
 
 export interface NoticeRates {
   /** Share of the questions whose first three passages miss on which the notice appears, and how many. */
@@ -48,7 +51,7 @@ export function noticeRates(questions: EvalQuestion[], judged: ArmAnswer[], show
   questions.forEach((q, i) => {
     const rank = firstHitRank(judged[i]!.texts, q.gold);
     const notice = saysLittle(
-      shown.map(({ model, answers }) => strengthOf(model, answers[i]!)),
+      shown.map(({ answers }) => answers[i]!.strength),
       agreementOf(shown.map(({ answers }) => answers[i]!.texts)),
     );
     if (rank === null || rank > 3) {
@@ -81,7 +84,7 @@ export function noticeOnUnanswered(shown: Array<{ model: string; answers: ArmAns
   const count = shown[0]?.answers.length ?? 0;
   let on = 0;
   for (let i = 0; i < count; i++) {
-    const strengths = shown.map(({ model, answers }) => strengthOf(model, answers[i]!));
+    const strengths = shown.map(({ answers }) => answers[i]!.strength);
     if (saysLittle(strengths, agreementOf(shown.map(({ answers }) => answers[i]!.texts)))) on += 1;
   }
   return count ? on / count : 0;

@@ -62,7 +62,7 @@ describe('the search page when the server cannot be reached, against the real AP
     expect(screen.getByRole('heading', { name: 'Search Results' })).toHaveFocus();
   });
 
-  it('says the book says little about a question it does not answer, and not about one it does, whichever arms are drawn', async () => {
+  it('says the book says little about a question it does not answer, and not about one it does, in the pair drawn', async () => {
     renderPage();
     setApiBase(`${server.url}/api`);
     const ask = async (question: string) => {

@@ -81,7 +81,7 @@ describe('the questions the book does not answer', async () => {
   };
   const asked = JSON.parse(await readFile(new URL('../../server/eval/questions.json', import.meta.url), 'utf8')) as { questions: EvalQuestion[] };
 
-  it('are split between dev and test in each kind, each asked once, none of them a question the book answers', () => {
+  it('are split between dev and test in each kind, each asked once, and none repeats a question of the evaluation', () => {
     expect(questions.length).toBeGreaterThanOrEqual(100);
     const kinds = new Set(questions.map((q) => q.kind));
     expect([...kinds].sort()).toEqual(['everyday-unanswered', 'facts', 'modern', 'near', 'other-texts', 'practical']);

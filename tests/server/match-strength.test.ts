@@ -8,10 +8,10 @@ import { corpusEngine } from './engine-helpers.ts';
 
 describe("a model's match strength", () => {
   it('measures how far the first passage stands above the next nine, in the model’s own scale', () => {
-    // first 0.4, the next nine 0.2 on average: 0.2 above them, in units of LSA's 0.154.
-    expect(matchStrength('lsa-96', [0.4, ...Array(9).fill(0.2)])).toBeCloseTo(0.2 / 0.154, 2);
+    // first 0.4, the next nine 0.2 on average: 0.2 above them, in units of LSA's 0.157.
+    expect(matchStrength('lsa-96', [0.4, ...Array(9).fill(0.2)])).toBeCloseTo(0.2 / 0.157, 2);
     // A first passage no better than the rest, and not close, is a weak match.
-    expect(matchStrength('sif-150', Array(10).fill(0.3))).toBeCloseTo(0.3 / 0.502, 3);
+    expect(matchStrength('sif-150', Array(10).fill(0.3))).toBeCloseTo(0.3 / 0.512, 3);
   });
 
   it('calls a close first passage an answer, however many passages are as close', () => {
@@ -20,7 +20,7 @@ describe("a model's match strength", () => {
   });
 
   it('counts missing ranks as nothing found, and gives nothing for a model with no scale', () => {
-    expect(matchStrength('lsa-96', [0.154])).toBeCloseTo(1, 3);
+    expect(matchStrength('lsa-96', [0.157])).toBeCloseTo(1, 3);
     expect(matchStrength('lsa-96', [])).toBe(0);
     expect(matchStrength('bm25', [0.9, 0.1])).toBeUndefined();
   });
@@ -39,9 +39,9 @@ describe('the notice that the book says little', () => {
     // 0.85 + 0.18 for the same first passage + 0.09 for the one passage shared.
     expect(saysLittle([0.8, 0.9], same)).toBe(false);
     expect(saysLittle([0.4, 0.6], same)).toBe(true);
-    // One arm alone meets no other, and is held to a bar of 0.64.
-    expect(saysLittle([0.63, undefined], same)).toBe(true);
-    expect(saysLittle([0.65, undefined])).toBe(false);
+    // One arm alone meets no other, and is held to a bar of 0.63.
+    expect(saysLittle([0.62, undefined], same)).toBe(true);
+    expect(saysLittle([0.64, undefined])).toBe(false);
   });
 
   it('counts each passage both arms have among their first three, in whatever order', () => {
@@ -58,11 +58,11 @@ describe('the notice that the book says little', () => {
     expect(agreementOf([['p1'], ['p1'], ['p1']])).toEqual({ samePassage: false, shared: 0 });
   });
 
-  it('gives no strength to a match when the book knows under 70% of the question’s words, however close the passage', () => {
+  it('gives no strength to a match when the book knows under 75% of the question’s words, however close the passage', () => {
     const close = [0.9, ...Array(9).fill(0.1)];
     expect(matchStrength('lsa-96', close, 1)).toBeGreaterThan(1);
-    expect(matchStrength('lsa-96', close, 0.7)).toBeGreaterThan(1);
-    expect(matchStrength('lsa-96', close, 0.69)).toBe(0);
+    expect(matchStrength('lsa-96', close, 0.75)).toBeGreaterThan(1);
+    expect(matchStrength('lsa-96', close, 0.74)).toBe(0);
     // Where the model does not say, the similarities alone.
     expect(matchStrength('lsa-96', close)).toBe(matchStrength('lsa-96', close, 1));
   });
@@ -119,16 +119,25 @@ describe('the notice on the book', () => {
     expect(share('afterlife remembrance')).toBe(1);
     // A slip is mended first: "rememberance" is the book's word.
     expect(share('rememberance of death')).toBe(1);
-    expect(share('How do I descale a kettle with vinegar?')).toBeLessThan(0.7);
-    const [lsa] = await engine.search('How do I descale a kettle with vinegar?', 3, 'lsa-96');
-    expect(lsa?.strength ?? 0).toBe(0);
+    // A form of the book's word, in another spelling, is the book's: "neighbors", "heavenly".
+    expect(share('How should I treat my neighbors?')).toBe(1);
+    expect(share('What is the heavenly reward of patience?')).toBe(1);
+    // A word the book never uses but WordNet relates to its own ("monarch": king) counts half.
+    expect(share('How should a monarch rule justly?')).toBeCloseTo(2.5 / 3, 3);
+    expect(share('How do I descale a kettle with vinegar?')).toBeLessThan(0.75);
+    for (const model of ['lsa-96', 'sif-150']) {
+      const [first] = await engine.search('How do I descale a kettle with vinegar?', 3, model);
+      expect(first?.strength, model).toBe(0);
+      const [neighbours] = await engine.search('How should I treat my neighbors?', 3, model);
+      expect(neighbours?.strength, model).toBeGreaterThan(0);
+    }
   });
 
-  it('on the dev questions the book does not answer, appears on at least 70% with both arms shown and 60% with either alone', async () => {
+  it('on the dev questions the book does not answer, appears on at least 65% with both arms shown and 55% with either alone', async () => {
     const questions = (await loadUnanswered()).filter((q) => q.part === 'dev');
     expect(questions.length).toBeGreaterThan(40);
     const arms = await bothArms(questions.map((q) => q.query));
-    expect(noticeOnUnanswered(arms)).toBeGreaterThanOrEqual(0.7);
-    for (const arm of arms) expect(noticeOnUnanswered([arm]), arm.model).toBeGreaterThanOrEqual(0.6);
+    expect(noticeOnUnanswered(arms)).toBeGreaterThanOrEqual(0.65);
+    for (const arm of arms) expect(noticeOnUnanswered([arm]), arm.model).toBeGreaterThanOrEqual(0.55);
   }, 120_000);
 });
