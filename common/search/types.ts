@@ -29,8 +29,8 @@ export interface EmbeddingModel {
    */
   readonly markTerms?: MarkTerms;
   /**
-   * The share of a question's words (its slips mended) the book knows (bag-of-terms.ts
-   * `bookShare`), for the strength of its match (match-strength.ts). Absent: not known.
+   * The share of a question's words (its slips mended) the book knows, as `countTerms` tallies it
+   * (bag-of-terms.ts), for the strength of its match (match-strength.ts). Absent: not known.
    */
   bookShare?(text: string): number;
   embedQuery(text: string): Promise<Float32Array>;

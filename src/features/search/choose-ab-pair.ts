@@ -52,7 +52,8 @@ export function pairAgreement(results: readonly SearchResult[], pair: readonly S
   const key = (result: SearchResult) => result.id ?? resultText(result).trim();
   const models = pair.map(modelOf);
   if (models[0] === undefined || models[1] === undefined || models[0] === models[1]) {
-    return { samePassage: sharesOnePassage(pair), shared: sharesOnePassage(pair) ? 1 : 0 };
+    const samePassage = sharesOnePassage(pair);
+    return { samePassage, shared: samePassage ? 1 : 0 };
   }
   return agreementOf(models.map((model) => results.filter((result) => modelOf(result) === model).map(key)));
 }
