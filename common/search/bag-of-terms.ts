@@ -76,7 +76,9 @@ export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexic
         if (ids.length === 0 && read === 0) read = RELATIVES_ONLY;
       }
     }
-    if (share) {
+    // A short word the book does not know is left out: most are slips of short words ("whta",
+    // "abot", "bok") that the speller leaves alone, not a subject the book never treats.
+    if (share && (read > 0 || word.length > SHORT_WORD)) {
       share.words += 1;
       share.known += read;
     }
@@ -94,9 +96,10 @@ export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexic
  * How many of a text's content words `countTerms` read, and how many of them the book knows: a
  * term of its own (its passages' and their glosses'), a form of one ("neighbors" for its
  * "neighbour", by the vocabulary's prefix rule), or a word its reader's thesaurus has an entry for
- * (where the thesaurus counts); a word WordNet relates to its own counts `RELATIVES_ONLY`. A
- * question mostly of words the book knows in none of these ways (a kettle, a router, a capital
- * city) is one it says little about, whatever passage happens to come closest.
+ * (where the thesaurus counts); a word WordNet relates to its own counts `RELATIVES_ONLY`, and a
+ * word of `SHORT_WORD` letters or fewer it does not know is not counted at all. A question mostly
+ * of words the book knows in none of these ways (a kettle, a router, a capital city) is one it
+ * says little about, whatever passage happens to come closest.
  */
 export interface WordsKnown {
   words: number;
@@ -110,6 +113,9 @@ export interface WordsKnown {
  * some of their words.
  */
 export const RELATIVES_ONLY = 0.5;
+
+/** The longest a word the book does not know may be and still be left out of the share. */
+export const SHORT_WORD = 4;
 
 /** The share of the words the book knows; of a text with no content word at all, none. */
 export const shareKnown = ({ words, known }: WordsKnown): number => (words === 0 ? 0 : known / words);

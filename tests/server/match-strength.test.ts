@@ -58,11 +58,11 @@ describe('the notice that the book says little', () => {
     expect(agreementOf([['p1'], ['p1'], ['p1']])).toEqual({ samePassage: false, shared: 0 });
   });
 
-  it('gives no strength to a match when the book knows under 75% of the question’s words, however close the passage', () => {
+  it('gives no strength to a match when the book knows under 80% of the question’s words, however close the passage', () => {
     const close = [0.9, ...Array(9).fill(0.1)];
     expect(matchStrength('lsa-96', close, 1)).toBeGreaterThan(1);
-    expect(matchStrength('lsa-96', close, 0.75)).toBeGreaterThan(1);
-    expect(matchStrength('lsa-96', close, 0.74)).toBe(0);
+    expect(matchStrength('lsa-96', close, 0.8)).toBeGreaterThan(1);
+    expect(matchStrength('lsa-96', close, 0.79)).toBe(0);
     // Where the model does not say, the similarities alone.
     expect(matchStrength('lsa-96', close)).toBe(matchStrength('lsa-96', close, 1));
   });
@@ -124,7 +124,11 @@ describe('the notice on the book', () => {
     expect(share('What is the heavenly reward of patience?')).toBe(1);
     // A word the book never uses but WordNet relates to its own ("monarch": king) counts half.
     expect(share('How should a monarch rule justly?')).toBeCloseTo(2.5 / 3, 3);
-    expect(share('How do I descale a kettle with vinegar?')).toBeLessThan(0.75);
+    // A short word the book does not know is mostly a slip of a short word, and is left out.
+    expect(share('whta does the bok say abot marraige')).toBe(1);
+    expect(share('im scsred of deth what do i do')).toBe(1);
+    expect(share('How do I descale a kettle with vinegar?')).toBeLessThan(0.8);
+    expect(share('How do I reset my iPhone password?')).toBeLessThan(0.8);
     for (const model of ['lsa-96', 'sif-150']) {
       const [first] = await engine.search('How do I descale a kettle with vinegar?', 3, model);
       expect(first?.strength, model).toBe(0);
