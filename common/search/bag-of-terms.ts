@@ -101,7 +101,7 @@ export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexic
  * of words the book knows in none of these ways (a kettle, a router, a capital city) is one it
  * says little about, whatever passage happens to come closest.
  */
-export interface WordsKnown {
+interface WordsKnown {
   words: number;
   known: number;
 }
@@ -117,8 +117,29 @@ export const RELATIVES_ONLY = 0.5;
 /** The longest a word the book does not know may be and still be left out of the share. */
 export const SHORT_WORD = 4;
 
-/** The share of the words the book knows; of a text with no content word at all, none. */
-export const shareKnown = ({ words, known }: WordsKnown): number => (words === 0 ? 0 : known / words);
+/** A question as a corpus model reads it: its slips mended, its terms counted, and the share of its words the book knows (none, of a question with no content word). */
+export interface ReadQuestion {
+  text: string;
+  mended: string;
+  counts: Map<number, number>;
+  share: number;
+}
+
+/**
+ * How a corpus model reads its questions: each mended and counted once, with the share of its
+ * words the book knows. The question asked last is kept, as its vector, its marked sentence and
+ * its strength each read it in turn; another question coming in between is read again.
+ */
+export function questionReader(mend: (text: string) => string, vocabulary: Vocabulary, lexicon: Lexicon | undefined, expansion: number, glossary: number): (text: string) => ReadQuestion {
+  let last: ReadQuestion | undefined;
+  return (text) => {
+    if (last?.text === text) return last;
+    const mended = mend(text);
+    const known: WordsKnown = { words: 0, known: 0 };
+    const counts = countTerms(mended, vocabulary, lexicon, expansion, glossary, known);
+    return (last = { text, mended, counts, share: known.words === 0 ? 0 : known.known / known.words });
+  };
+}
 
 /** Vocabulary of every term in the texts, in first-seen order. */
 export function buildVocabulary(texts: string[], isWord?: (word: string) => boolean): Vocabulary {

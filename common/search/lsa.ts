@@ -1,4 +1,4 @@
-import { countTerms, shareKnown, vocabularyFromList, type WordsKnown } from './bag-of-terms.ts';
+import { countTerms, questionReader, vocabularyFromList } from './bag-of-terms.ts';
 import { lexiconFor, type LexiconData } from './lexicon.ts';
 import { normalise } from './linalg.ts';
 import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
@@ -92,16 +92,7 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
   };
   const model = corpusModel(identity, k + lexicalDims + englishDims, (text) => embed(countTerms(text, vocabulary, lexicon), text));
   // A query, its slips mended, also counts for its words' WordNet relatives in the book; a passage only for its own words.
-  const mend = querySpelling(state, options.typos, resources, lexicon);
-  let asked: { text: string; mended: string; counts: Map<number, number>; share: number } | undefined;
-  /** The question read: its slips mended, its terms, the share of its words the book knows (kept for the question asked last). */
-  const read = (text: string) => {
-    if (asked?.text === text) return asked;
-    const mended = mend(text);
-    const known: WordsKnown = { words: 0, known: 0 };
-    const counts = countTerms(mended, vocabulary, lexicon, options.expansion, options.glossary, known);
-    return (asked = { text, mended, counts, share: shareKnown(known) });
-  };
+  const read = questionReader(querySpelling(state, options.typos, resources, lexicon), vocabulary, lexicon, options.expansion, options.glossary);
   return {
     ...model,
     sentenceWeight: options.sentenceWeight,
@@ -109,7 +100,6 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
       const { counts, mended } = read(text);
       return embed(counts, mended);
     },
-    // As the question's vector was just made, or read again (another question came in between).
     bookShare: (text) => read(text).share,
     markTerms: {
       question: (text) => tfidfRow(read(text).counts, idf),

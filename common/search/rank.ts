@@ -37,7 +37,8 @@ export function rankPassages(index: PassageIndex, vector: Float32Array, topK: nu
  * A model's best `topK` passages for a query's vector and the strength of its best match
  * (match-strength.ts: how far the first stands above the next nine), from one ranking deep enough
  * for both: what a search answers with, on the server and on a device. Given the question and
- * the passages' texts, each passage's mark also weighs the question's own words (mark.ts).
+ * the passages' texts, each passage's mark also weighs the question's own words (mark.ts), and
+ * the strength the share of them the book knows (the model's `bookShare`).
  */
 export function rankForResults(
   model: { id: string },

@@ -1,6 +1,6 @@
 import { lexiconFor, type LexiconData } from './lexicon.ts';
 import { normalise, removeDirection } from './linalg.ts';
-import { countTerms, shareKnown, vocabularyFromList, type WordsKnown } from './bag-of-terms.ts';
+import { countTerms, questionReader, vocabularyFromList } from './bag-of-terms.ts';
 import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
 import { englishBlockFor } from './english-block.ts';
 import { querySpelling } from './query-spelling.ts';
@@ -53,11 +53,8 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
-  const embed = (text: string, expansion: number, glossary: number, keep?: (counts: Map<number, number>, known: WordsKnown) => void): Float32Array => {
-    // Its words and, with a lexicon, their relatives in the book, each with how much it counts.
-    const known: WordsKnown = { words: 0, known: 0 };
-    const counts = countTerms(text, vocabulary, lexicon, expansion, glossary, keep ? known : undefined);
-    keep?.(counts, known);
+  // From a text's words and, with a lexicon, their relatives in the book, each with how much it counts.
+  const embed = (counts: Map<number, number>, text: string): Float32Array => {
     const own = normalise(removeDirection(weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]), common));
     if (!english) return own;
     // The book's part and the English part, each unit length, the English one counting `english`;
@@ -68,25 +65,17 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
     return normalise(out);
   };
   // A query, its slips mended, also counts for its words' WordNet and thesaurus relatives in the book; a passage only for its own words.
-  const model = corpusModel(identity, k + englishDims, (text) => embed(text, 0, 0));
-  const mend = querySpelling(state, options.typos ?? false, resources, lexicon);
-  let asked: { text: string; counts: Map<number, number>; share: number } | undefined;
-  const keepFor = (text: string) => (counts: Map<number, number>, known: WordsKnown) => (asked = { text, counts, share: shareKnown(known) });
-  /** The question's terms and the share of its words the book knows, as its vector was just made, or read again (another question came in between). */
-  const read = (text: string) => {
-    if (asked?.text !== text) {
-      const known: WordsKnown = { words: 0, known: 0 };
-      keepFor(text)(countTerms(mend(text), vocabulary, lexicon, options.expansion ?? 0, options.glossary ?? 0, known), known);
-    }
-    return asked!;
-  };
+  const model = corpusModel(identity, k + englishDims, (text) => embed(countTerms(text, vocabulary, lexicon), text));
+  const read = questionReader(querySpelling(state, options.typos ?? false, resources, lexicon), vocabulary, lexicon, options.expansion ?? 0, options.glossary ?? 0);
   return {
     ...model,
     sentenceWeight: options.sentenceWeight ?? 0,
-    embedQuery: async (text) => embed(mend(text), options.expansion ?? 0, options.glossary ?? 0, keepFor(text)),
+    embedQuery: async (text) => {
+      const { counts, mended } = read(text);
+      return embed(counts, mended);
+    },
     bookShare: (text) => read(text).share,
     markTerms: {
-      // The terms the question's vector was just made from, or read again.
       question: (text) => weighed(read(text).counts, weights),
       sentence: (text) => weighed(countTerms(text, vocabulary, lexicon), weights),
     },

@@ -6,10 +6,9 @@
 import { agreementOf, matchStrength, saysLittle } from '../../common/search/match-strength.ts';
 import { firstHitRank, type EvalQuestion } from './metrics.ts';
 
-/** One model's answer to one question: the ranked passages' texts and similarities, best first. */
+/** One model's answer to one question: the ranked passages' texts, best first, and its strength. */
 export interface ArmAnswer {
   texts: string[];
-  similarities: number[];
   /**
    * The strength the search gave its first passage (it weighs what the similarities cannot: the
    * share of the question's words the book knows); nothing found, 0; undefined for a model with
@@ -18,8 +17,8 @@ export interface ArmAnswer {
   strength: number | undefined;
 }
 
-/** A model's search, as the notice reads it: ranked results with their similarities and the first one's strength. */
-export type NoticeSearch = (query: string, model: string) => Promise<ReadonlyArray<{ text: string; similarity: number; strength?: number }>>;
+/** A model's search, as the notice reads it: ranked results and the first one's strength. */
+export type NoticeSearch = (query: string, model: string) => Promise<ReadonlyArray<{ text: string; strength?: number }>>;
 
 /** Each model's answers to the questions (its first ten passages), as the notice weighs them. */
 export async function answersOf(search: NoticeSearch, model: string, queries: readonly string[]): Promise<ArmAnswer[]> {
@@ -27,11 +26,17 @@ export async function answersOf(search: NoticeSearch, model: string, queries: re
   for (const query of queries) {
     const results = await search(query, model);
     const strength = results.length > 0 ? results[0]!.strength : matchStrength(model, []);
-    answers.push({ texts: results.map((r) => r.text), similarities: results.map((r) => r.similarity), strength });
+    answers.push({ texts: results.map((r) => r.text), strength });
   }
   return answers;
 }
 
+/** Whether the notice appears on the `i`th question, the `shown` models' answers seen side by side. */
+const noticeOn = (shown: ReadonlyArray<{ answers: ArmAnswer[] }>, i: number): boolean =>
+  saysLittle(
+    shown.map(({ answers }) => answers[i]!.strength),
+    agreementOf(shown.map(({ answers }) => answers[i]!.texts)),
+  );
 
 export interface NoticeRates {
   /** Share of the questions whose first three passages miss on which the notice appears, and how many. */
@@ -50,10 +55,7 @@ export function noticeRates(questions: EvalQuestion[], judged: ArmAnswer[], show
   let onHits = 0;
   questions.forEach((q, i) => {
     const rank = firstHitRank(judged[i]!.texts, q.gold);
-    const notice = saysLittle(
-      shown.map(({ answers }) => answers[i]!.strength),
-      agreementOf(shown.map(({ answers }) => answers[i]!.texts)),
-    );
+    const notice = noticeOn(shown, i);
     if (rank === null || rank > 3) {
       misses += 1;
       if (notice) onMisses += 1;
@@ -83,10 +85,7 @@ export function noticeTable(questions: EvalQuestion[], arms: Array<{ name: strin
 export function noticeOnUnanswered(shown: Array<{ model: string; answers: ArmAnswer[] }>): number {
   const count = shown[0]?.answers.length ?? 0;
   let on = 0;
-  for (let i = 0; i < count; i++) {
-    const strengths = shown.map(({ answers }) => answers[i]!.strength);
-    if (saysLittle(strengths, agreementOf(shown.map(({ answers }) => answers[i]!.texts)))) on += 1;
-  }
+  for (let i = 0; i < count; i++) if (noticeOn(shown, i)) on += 1;
   return count ? on / count : 0;
 }
 
