@@ -224,39 +224,49 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     // times, 59 s on average, and the file took 50 to 160 s.)
     const expiring = new Set<number>();
     while (expiring.size < 3) expiring.add(1 + Math.floor(random() * TRIALS));
-    for (let trial = 1; trial <= TRIALS; trial++) {
-      // Each model of the pool answers it with a passage of its own (questions.ts): any pair drawn shows A and B.
-      const query = trialQuestion(trial);
-      await search(page, query);
-      const fault = (['none', 'offline', 'server-error', 'lost-reply', 'none'] as const)[Math.floor(random() * 5)]!;
-      faults[fault] = (faults[fault] ?? 0) + 1;
-      if (fault === 'offline') await context.setOffline(true);
-      if (fault === 'server-error') {
-        await context.route('**/api/save', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable"}' }));
+    // What each trial did, so that a failure midway says how to replay it (TRIAL_SEED) and what led there.
+    const steps: string[] = [];
+    try {
+      for (let trial = 1; trial <= TRIALS; trial++) {
+        // Each model of the pool answers it with a passage of its own (questions.ts): any pair drawn shows A and B.
+        const query = trialQuestion(trial);
+        await search(page, query);
+        const fault = (['none', 'offline', 'server-error', 'lost-reply', 'none'] as const)[Math.floor(random() * 5)]!;
+        faults[fault] = (faults[fault] ?? 0) + 1;
+        steps.push(`${trial} ${fault}`);
+        if (fault === 'offline') await context.setOffline(true);
+        if (fault === 'server-error') {
+          await context.route('**/api/save', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable"}' }));
+        }
+        if (fault === 'lost-reply') {
+          // The server stores the vote, but the reply never reaches the browser.
+          await context.route('**/api/save', async (route) => {
+            await route.fetch();
+            await route.abort('connectionreset');
+          });
+        }
+        const label = labels[Math.floor(random() * 2)]!;
+        const [reaction, meaning] = reactions[Math.floor(random() * 3)]!;
+        await page.getByRole('button', { name: `${meaning} (result ${label})` }).click();
+        await page.getByText(`Thank you for your feedback! You selected ${meaning}`).waitFor();
+        given.push({ query, result_label: label, reaction });
+        await context.unrouteAll({ behavior: 'ignoreErrors' });
+        if (fault === 'offline') await context.setOffline(false);
+        if (random() < 0.2) {
+          faults.reload = (faults.reload ?? 0) + 1;
+          steps.push('reload');
+          await page.reload();
+          await page.getByLabel('What would you like to know?').waitFor();
+        }
+        if (expiring.has(trial)) {
+          faults.expired = (faults.expired ?? 0) + 1;
+          steps.push('token expired');
+          await page.waitForTimeout(10_500); // let the access token expire
+        }
       }
-      if (fault === 'lost-reply') {
-        // The server stores the vote, but the reply never reaches the browser.
-        await context.route('**/api/save', async (route) => {
-          await route.fetch();
-          await route.abort('connectionreset');
-        });
-      }
-      const label = labels[Math.floor(random() * 2)]!;
-      const [reaction, meaning] = reactions[Math.floor(random() * 3)]!;
-      await page.getByRole('button', { name: `${meaning} (result ${label})` }).click();
-      await page.getByText(`Thank you for your feedback! You selected ${meaning}`).waitFor();
-      given.push({ query, result_label: label, reaction });
-      await context.unrouteAll({ behavior: 'ignoreErrors' });
-      if (fault === 'offline') await context.setOffline(false);
-      if (random() < 0.2) {
-        faults.reload = (faults.reload ?? 0) + 1;
-        await page.reload();
-        await page.getByLabel('What would you like to know?').waitFor();
-      }
-      if (expiring.has(trial)) {
-        faults.expired = (faults.expired ?? 0) + 1;
-        await page.waitForTimeout(10_500); // let the access token expire
-      }
+    } catch (error) {
+      const said = await page.locator('[role="alert"], [role="status"]').allInnerTexts().catch(() => []);
+      throw new Error(`seed ${seed} (TRIAL_SEED replays it), after ${steps.join(', ')}; the page says: ${said.join(' | ')}`, { cause: error });
     }
     // Back on a steady network: whatever is still queued goes now.
     await page.reload();
