@@ -20,11 +20,25 @@ function refusal(verdict: LimitVerdict): HttpError | undefined {
   return new HttpError(429, `Too many searches. Try again in ${verdict.retryAfterSeconds} seconds.`, { 'retry-after': String(verdict.retryAfterSeconds) });
 }
 
+/**
+ * A reply's text as bytes of their own: not a slice of Node's shared pool (a kept small reply
+ * would hold its whole 8 KB slab), and on the global ArrayBuffer, by which Fastify tells bytes
+ * from an object to serialise (a test realm such as jsdom's replaces that global).
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.from(new ArrayBuffer(Buffer.byteLength(text)));
+  bytes.write(text);
+  return bytes;
+}
+
 /** One model's answer to a question, its results serialised, and the replies made of it. */
 interface CachedAnswer {
   items: string[];
-  /** The reply's bytes beside each partner model (by id; '' for this model alone), for a reader without a receipt. */
-  replies: Map<string, string>;
+  /**
+   * The reply's bytes beside each partner model (by id; '' for this model alone), for a reader
+   * without a receipt: encoded once, so a request neither measures nor encodes the text again.
+   */
+  replies: Map<string, Buffer>;
 }
 
 /** POST /search and GET /passages/:id/context: open to anyone, searches limited per address. */
@@ -105,7 +119,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // was shown): the cached items are the same for all, the receipt is added to each.
         const token = request.body.models === 'both' ? bearerToken(request) : undefined;
         const reader = token ? (await app.auth.authenticate(token))?.username : undefined;
-        let body: string;
+        let body: string | Buffer;
         if (reader) {
           const firsts = cached.map(({ items }) => (items[0] === undefined ? null : (JSON.parse(items[0]) as { id: string }).id));
           const field = `,"receipt":${JSON.stringify(await drawnReceipt(app.db, reader, query, engine, models, firsts, app.settings.now()))}}`;
@@ -114,13 +128,14 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // Anyone else's reply is the same bytes each time: made once beside each partner, kept
           // with the first model's answer (one model alone: beside no partner).
           const partner = models[1] ?? '';
-          body = cached[0]!.replies.get(partner) ?? '';
-          if (!body) {
-            body = `[${interleave(cached.map(({ items }) => items)).join(',')}]`;
-            cached[0]!.replies.set(partner, body);
+          let kept = cached[0]!.replies.get(partner);
+          if (!kept) {
+            kept = ownBytes(`[${interleave(cached.map(({ items }) => items)).join(',')}]`);
+            cached[0]!.replies.set(partner, kept);
           }
+          body = kept;
         }
-        // A string is sent as it is: the schema's serialiser already made its items.
+        // Text or bytes are sent as they are: the schema's serialiser already made the items.
         return reply.type('application/json; charset=utf-8').send(body as unknown as SearchReply);
       } catch (error) {
         if (error instanceof UnknownModelError) throw new HttpError(400, error.message);
