@@ -1,25 +1,12 @@
-/** A least-recently-used cache on a Map (whose keys keep insertion order). */
-export class LruCache<K, V> {
-  private readonly entries = new Map<K, V>();
+import { LRUCache } from 'lru-cache';
 
-  constructor(private readonly capacity: number) {}
-
-  get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
-  }
-
-  get size(): number {
-    return this.entries.size;
+/**
+ * A cache of at most `capacity` entries that forgets the least recently used first: isaacs'
+ * lru-cache, whose hit moves one link of a list (a Map's delete and set on every hit cost a
+ * warm search more).
+ */
+export class LruCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> extends LRUCache<K, V> {
+  constructor(capacity: number) {
+    super({ max: capacity });
   }
 }
