@@ -47,9 +47,8 @@ export async function saveFeedback(
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
   const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   // One statement for the whole batch: one round trip to the database, not one per vote. The
-  // votes go as one JSON text, inserted in the array's order (ORDINALITY): a parameter an
-  // array per column cost both stores more to write and to read (on the embedded store a save
-  // took 15% longer).
+  // votes go as one JSON text, inserted in the array's order: a parameter an array per column
+  // cost both stores more to write and to read (on the embedded store a save took 15% longer).
   const rows = ordered.map((item) => ({
     client_id: item.client_id ?? null,
     round_id: item.round_id ?? null,
@@ -69,25 +68,11 @@ export async function saveFeedback(
     drawn_by: item.drawnBy ?? null,
     drawn_pair: item.drawnPair ?? null,
   }));
+  // One statement, the storing in arena_save_votes (migration 016), whose plan the connection
+  // keeps: sent as text, the insert was planned anew on every save. The session is checked here,
+  // in the same statement, by the auth module's rule.
   const [{ saved, live }] = (await db.query<{ saved: number; live: boolean }>(
-    `WITH live AS (SELECT ${session ? liveSessionSql(4) : 'true'} AS live), stored AS (
-     INSERT INTO feedback (author, client_id, round_id, user_type, claimed_username, query,
-       retrieved_text, model_type, result_label, reaction, confidence_score, question_id, passage_id, verdict, created_at,
-       passage_set, passage_sha256, drawn_by, drawn_pair)
-     SELECT $1, v.client_id, v.round_id, v.user_type, v.claimed_username, v.query,
-            v.retrieved_text, v.model_type, v.result_label, v.reaction, v.confidence_score, v.question_id, v.passage_id, v.verdict, $3,
-            v.passage_set, v.passage_sha256, v.drawn_by, v.drawn_pair
-     FROM ROWS FROM (json_to_recordset($2::json) AS (client_id uuid, round_id uuid, user_type text, claimed_username text,
-            query text, retrieved_text text, model_type text, result_label text, reaction text, confidence_score float8,
-            question_id text, passage_id text, verdict text, passage_set text, passage_sha256 text, drawn_by text, drawn_pair text))
-          WITH ORDINALITY AS v(client_id, round_id, user_type, claimed_username, query, retrieved_text, model_type, result_label,
-            reaction, confidence_score, question_id, passage_id, verdict, passage_set, passage_sha256, drawn_by, drawn_pair, n)
-     WHERE (SELECT live FROM live)
-     ORDER BY v.n
-     ON CONFLICT (author, client_id) DO NOTHING
-     RETURNING id
-     ), pending AS (INSERT INTO arena_pending (id) SELECT id FROM stored)
-     SELECT (SELECT live FROM live) AS live, (SELECT count(*)::int FROM stored) AS saved`,
+    `SELECT stored_live AS live, stored_count AS saved FROM arena_save_votes($1, $2::json, $3, ${session ? liveSessionSql(4) : 'true'})`,
     [author, JSON.stringify(rows), savedAt, ...(session ? liveSessionParams(session) : [])],
   )) as [{ saved: number; live: boolean }];
   return { saved, duplicates: items.length - saved, live };
