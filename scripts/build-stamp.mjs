@@ -58,8 +58,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         process.exit(1);
       }
       console.log('Sources changed since the last build (or there is none): building.');
-      const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-      process.exit(result.status ?? 1);
+      // The build's own output (a line for every file it writes, about a hundred) is kept back: a
+      // first start shows a person a few lines up to its address, and the whole of it only when
+      // the build fails, which is when it is read.
+      const started = Date.now();
+      const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 2 ** 20 });
+      if (result.status !== 0) {
+        process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+        console.error(`The build failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}): its output is above.`);
+        process.exit(result.status || 1);
+      }
+      console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s (npm run build shows each file it writes).`);
     }
   } else {
     console.error('Usage: node scripts/build-stamp.mjs write | build-if-stale');

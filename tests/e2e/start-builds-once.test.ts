@@ -101,12 +101,28 @@ describe('npm start', () => {
     expect(isBuildCurrent(project)).toBe(false);
     const first = await npmStart(dataDir, { cwd: project });
     expect(first).toContain('Sources changed since the last build (or there is none): building.');
-    expect(first).toContain(BUILT);
+    // The build's own lines (the real one's list every file) are kept back when it succeeds.
+    expect(first).toMatch(/Built in \d+ s/);
+    expect(first).not.toContain(BUILT);
     expect(isBuildCurrent(project)).toBe(true);
 
     const second = await npmStart(dataDir, { cwd: project });
     expect(second).toContain('The build is current');
     expect(second).not.toContain('server built');
+  }, 300_000);
+
+  it('shows the whole of a build that fails, and does not start', async () => {
+    const project = await fixtureProject();
+    await writeFile(path.join(project, 'build.mjs'), `console.log('compiling the app'); console.error('src/app.ts: a type error'); process.exit(3);\n`);
+    const failed = await npmStart(await mkdtemp(path.join(tmpdir(), 'npm-start-')), { cwd: project }).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(failed).toMatch(/^npm start exited with [1-9]/);
+    expect(failed).toContain('compiling the app');
+    expect(failed).toContain('src/app.ts: a type error');
+    expect(failed).toContain('The build failed (exit 3): its output is above.');
+    expect(isBuildCurrent(project)).toBe(false);
   }, 300_000);
 
   it('stops the server when npm alone is told to stop, as a supervisor or a container runtime tells it', async () => {
