@@ -10,7 +10,7 @@ import { staticKeyRing, StoredKeyRing } from './modules/auth/index.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoUser } from './modules/admin/index.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config/config.ts';
-import { createLogger, driverWords, textDestination } from './platform/log.ts';
+import { createLogger, driverWords, OPERATOR_DETAIL, textDestination } from './platform/log.ts';
 import { CorpusError } from './modules/book/index.ts';
 import { keepForgetting, VOTE_RETENTION_DAYS } from './modules/housekeeping/index.ts';
 import { checkAdminSocketPath, listenForAdmin } from './modules/admin/index.ts';
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     try {
       const report = await buildIndexesInWorker(workerUrl, { ...config, modelLineup: 'corpus' });
       const built = report.models.filter((m) => !m.fromCache && !m.error).map((m) => m.id);
-      logger.info({ models: built, ms: Math.round(performance.now() - workerStarted) }, 'indexes built in a worker thread');
+      logger.info({ ...OPERATOR_DETAIL, models: built, ms: Math.round(performance.now() - workerStarted) }, 'indexes built in a worker thread');
     } catch (error) {
       // The main thread could not read the book either: the start ends in its one sentence.
       if (error instanceof CorpusError) throw error;
@@ -125,8 +125,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     logger,
   });
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  app.log.info({ database: db.kind }, 'store ready');
+  if (applied.length > 0) app.log.info({ ...OPERATOR_DETAIL, migrations: applied }, 'database migrated');
+  app.log.info({ ...OPERATOR_DETAIL, database: db.kind }, 'store ready');
   if (db.kind === 'embedded') {
     const admin = await listenForAdmin(db, config.dataDir, logger, { dailyRoundBound: config.dailyRoundBound });
     // Before the store closes (onClose): a command arriving now would find it gone.
@@ -169,8 +169,8 @@ async function main(): Promise<void> {
     throw new ListenError(error);
   });
   const address = `http://${/^(0\.0\.0\.0|::)$/.test(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  app.log.info({ lineup: engine.kind, readyMs: Math.round(performance.now() - started), address }, 'ready');
-  // For a person at a terminal, the address on a line of its own, where it is seen.
+  // For a person at a terminal the address on a line of its own, where it is seen, says it is ready.
+  app.log.info({ ...OPERATOR_DETAIL, lineup: engine.kind, readyMs: Math.round(performance.now() - started), address }, 'ready');
   if (config.logFormat === 'text') process.stdout.write(`\n  Open ${address} in a browser.\n\n`);
 
   // Offline rounds whose model was not served when they arrived are checked now, while the server serves.

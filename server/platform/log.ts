@@ -67,17 +67,29 @@ export type LogFormat = 'json' | 'text';
 const LEVEL_WORDS: Record<number, string> = { 40: 'warning', 50: 'error', 60: 'fatal' };
 
 /**
+ * The field that marks an info line as an operator's detail (which indexes came from the cache,
+ * the migrations applied, the store's kind, the ready line's timings): kept in the JSON format,
+ * left out of the text a person at a terminal reads, which keeps to what they act on.
+ */
+export const OPERATOR_DETAIL = { detail: 'operator' } as const;
+
+/** Fastify's own line for each address it listens on: the text format's address line says it once. */
+const LISTENING = 'Server listening at ';
+
+/**
  * One JSON log line as a person reads it: its message, after its level when that is worse than
- * info, with the error's message, or a request's method, path, status and time.
+ * info, with the error's message, or a request's method, path, status and time. An operator's
+ * detail at info or below (OPERATOR_DETAIL, Fastify's listening lines) is '' (not written).
  */
 export function textLine(json: string): string {
-  let entry: { level?: number; msg?: string; err?: { message?: string }; req?: { method?: string; path?: string }; statusCode?: number; ms?: number };
+  let entry: { level?: number; msg?: string; detail?: string; err?: { message?: string }; req?: { method?: string; path?: string }; statusCode?: number; ms?: number };
   try {
     entry = JSON.parse(json) as typeof entry;
   } catch {
     return json.endsWith('\n') ? json : `${json}\n`;
   }
   const level = LEVEL_WORDS[entry.level ?? 30];
+  if (!level && (entry.detail === OPERATOR_DETAIL.detail || entry.msg?.startsWith(LISTENING))) return '';
   let text = entry.msg ?? '';
   if (entry.req && entry.statusCode !== undefined) text = `${entry.req.method} ${entry.req.path ?? ''} ${entry.statusCode} (${entry.ms} ms)`;
   if (entry.err?.message) text += `: ${entry.err.message}`;
@@ -86,7 +98,12 @@ export function textLine(json: string): string {
 
 /** A pino destination writing each line as `textLine` makes it. */
 export function textDestination(out: Pick<NodeJS.WritableStream, 'write'> = process.stdout): DestinationStream {
-  return { write: (line: string) => void out.write(textLine(line)) };
+  return {
+    write: (line: string) => {
+      const text = textLine(line);
+      if (text) out.write(text);
+    },
+  };
 }
 
 /** Structured logs that never hold credentials, tokens, request bodies, query strings or SQL parameters. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadCorpus } from '../book/index.ts';
 import { loadOrBuildIndex, type ModelSource } from './fit/build-index.ts';
 import { terminalProgress, type Progress } from '../../platform/util/progress.ts';
+import { OPERATOR_DETAIL } from '../../platform/log.ts';
 import { armOrder, chooseLineup, corpusLineup, corpusLineupNeedsWords, neuralSpecs, servesKeywordArm, type NeuralLineupSettings } from './models/lineup.ts';
 import { KEYWORD_ARM, KeywordIndex } from './models/keyword-arm.ts';
 import { loadWordVectors } from './fit/word-vectors.ts';
@@ -94,7 +95,7 @@ export async function startRetrieval(
       const m = index.model;
       entries.push({ id: m.id, family: m.family, name: m.name, dim: m.dim, index });
       log.info(
-        { model: m.id, dim: m.dim, fromCache, ms: Math.round(performance.now() - started) },
+        { ...OPERATOR_DETAIL, model: m.id, dim: m.dim, fromCache, ms: Math.round(performance.now() - started) },
         fromCache ? `index for ${m.id} loaded from cache` : `index for ${m.id} built`,
       );
     } catch (error) {
@@ -108,7 +109,7 @@ export async function startRetrieval(
     const started = performance.now();
     const keyword = new KeywordIndex(corpus.passages.map((p) => p.text));
     entries.push({ ...KEYWORD_ARM, dim: keyword.vocabulary, keyword });
-    log.info({ keyword: KEYWORD_ARM.id, terms: keyword.vocabulary, ms: Math.round(performance.now() - started) }, `keyword index for ${KEYWORD_ARM.id} built`);
+    log.info({ ...OPERATOR_DETAIL, keyword: KEYWORD_ARM.id, terms: keyword.vocabulary, ms: Math.round(performance.now() - started) }, `keyword index for ${KEYWORD_ARM.id} built`);
   }
   // The pool in the configured order (the neural models first, as before): the draw breaks a tie in the pool's order.
   const order = armOrder(settings.arenaArms);
