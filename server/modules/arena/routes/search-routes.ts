@@ -34,6 +34,8 @@ function ownBytes(text: string): Buffer {
 /** One model's answer to a question, its results serialised, and the replies made of it. */
 interface CachedAnswer {
   items: string[];
+  /** The first result's passage (null: none), which a reader's receipt names. */
+  first: string | null;
   /**
    * The reply's bytes beside each partner model (by id; '' for this model alone), for a reader
    * without a receipt: encoded once, so a request neither measures nor encodes the text again.
@@ -108,7 +110,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           answers = await Promise.all(
             answers.map(async (answer, i) => {
               if (answer !== undefined) return answer;
-              const computed: CachedAnswer = { items: (await engine.search(query, topK, models[i]!)).map((result) => serialise(result)), replies: new Map() };
+              const results = await engine.search(query, topK, models[i]!);
+              const computed: CachedAnswer = { items: results.map((result) => serialise(result)), first: results[0]?.id ?? null, replies: new Map() };
               serialised.set(keys[i]!, computed);
               return computed;
             }),
@@ -121,7 +124,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const reader = token ? (await app.auth.authenticate(token))?.username : undefined;
         let body: string | Buffer;
         if (reader) {
-          const firsts = cached.map(({ items }) => (items[0] === undefined ? null : (JSON.parse(items[0]) as { id: string }).id));
+          const firsts = cached.map(({ first }) => first);
           const field = `,"receipt":${JSON.stringify(await drawnReceipt(app.db, reader, query, engine, models, firsts, app.settings.now()))}}`;
           body = `[${interleave(cached.map(({ items }) => items)).map((item) => item.slice(0, -1) + field).join(',')}]`;
         } else {

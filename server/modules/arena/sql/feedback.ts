@@ -46,8 +46,7 @@ export async function saveFeedback(
   // otherwise each wait on a row the other has inserted (a deadlock on PostgreSQL).
   const key = (item: FeedbackItem) => item.client_id?.toLowerCase() ?? '';
   const ordered = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  // One statement for the whole batch: one round trip to the database, not one per vote. The
-  // votes go as one JSON text, inserted in the array's order: a parameter an array per column
+  // The votes go as one JSON text, inserted in the array's order: a parameter an array per column
   // cost both stores more to write and to read (on the embedded store a save took 15% longer).
   const rows = ordered.map((item) => ({
     client_id: item.client_id ?? null,
@@ -68,9 +67,9 @@ export async function saveFeedback(
     drawn_by: item.drawnBy ?? null,
     drawn_pair: item.drawnPair ?? null,
   }));
-  // One statement, the storing in arena_save_votes (migration 016), whose plan the connection
-  // keeps: sent as text, the insert was planned anew on every save. The session is checked here,
-  // in the same statement, by the auth module's rule.
+  // One statement for the whole batch, one round trip: the session checked by the auth module's
+  // rule, the storing in arena_save_votes (migration 016), whose plan each connection keeps (sent
+  // as text, the insert was planned anew on every save).
   const [{ saved, live }] = (await db.query<{ saved: number; live: boolean }>(
     `SELECT stored_live AS live, stored_count AS saved FROM arena_save_votes($1, $2::json, $3, ${session ? liveSessionSql(4) : 'true'})`,
     [author, JSON.stringify(rows), savedAt, ...(session ? liveSessionParams(session) : [])],
