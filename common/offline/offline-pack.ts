@@ -4,7 +4,7 @@ import type { QueryRecipe, RestoredModel } from '../search/query-models.ts';
 import type { BookPassage } from '../search/rank.ts';
 import type { ModelIdentity } from '../search/types.ts';
 import type { WordVectors } from '../search/word-vectors.ts';
-import { PackError, QuantisedRows, type PackValue } from './pack-codec.ts';
+import { CodedRows, PackError, QuantisedRows, type PackValue } from './pack-codec.ts';
 
 /**
  * The offline pack: all a device needs to answer a question as the server would, with the code the
@@ -12,19 +12,21 @@ import { PackError, QuantisedRows, type PackValue } from './pack-codec.ts';
  * (server/modules/offline-pack/pack-builder.ts), read by the app's search worker, and by the parity test.
  *
  * - the book's passages (id, text, chapter, section, place, and the paragraphs each holds: a
- *   result's `anchor` and `mark` are computed from them, as the server does; format 2);
+ *   result's `anchor` and `mark` are computed from them, as the server does; format 2, and format
+ *   3 carries the index's vectors in its 8-bit codes);
  * - per model: its name and version, its recipe (which model, fitted with which settings), its
  *   fitted state (vocabulary, term matrices, the lexicon of WordNet relatives and thesaurus
  *   entries it was fitted with), and its passage and sentence vectors with their sentences' spans;
  * - the general English word vectors the models read a query with (GloVe, as the server keeps
  *   them: int8 rows with a scale each).
  *
- * Dense float matrices (term rows, passage and sentence vectors) are quantised to 16 bits by row:
- * the ranks stay those of the server (the parity test). LSA's lexical random projection is left
+ * The passage, sentence and gloss-line vectors are carried in the 8-bit codes the server's index
+ * scans (row-codes.ts), so a device holds them bit for bit; other dense float matrices (term rows)
+ * are quantised to 16 bits by row: the ranks stay those of the server (the parity test). LSA's lexical random projection is left
  * out: a device draws the rows a query needs from its seed. The two models' lexicon is one
  * (they are fitted on one book), kept once.
  */
-export const PACK_FORMAT = 2;
+export const PACK_FORMAT = 3;
 
 export interface PackedModel {
   identity: ModelIdentity;
@@ -55,13 +57,13 @@ export interface PackableModel {
 /**
  * The sentence vectors as the pack keeps them: every part as it is (their spans, where each
  * passage's start, and whatever else the index ranks by, such as lines of a gloss), each `vectors`
- * of `dim`-long rows quantised by row.
+ * of `dim`-long rows in the index's 8-bit codes.
  */
 function packedSentences(value: unknown, dim: number): PackValue {
   if (value instanceof Float32Array) return value;
   if (value === null || typeof value !== 'object') return value as PackValue;
   return Object.fromEntries(
-    Object.entries(value).map(([key, part]) => [key, key === 'vectors' && part instanceof Float32Array ? new QuantisedRows(part, dim) : packedSentences(part, dim)]),
+    Object.entries(value).map(([key, part]) => [key, key === 'vectors' && part instanceof Float32Array ? new CodedRows(part, dim) : packedSentences(part, dim)]),
   );
 }
 
@@ -101,7 +103,7 @@ export function packValue(version: string, book: PackContents['book'], models: P
       recipe: recipe as unknown as PackValue,
       meta: { ...(meta as Record<string, PackValue>), lexicon: lexiconAt },
       arrays,
-      vectors: new QuantisedRows(vectors, model.dim),
+      vectors: new CodedRows(vectors, model.dim),
       sentences: packedSentences(sentences, model.dim),
     };
   });

@@ -10,9 +10,13 @@
  *   magnitude in the row is 32,767): the rows' scales, then the codes' high bytes, then their low
  *   bytes (a byte plane of high bytes compresses well, being mostly small). Decoded values are
  *   within half a step (scale / 2) of the originals.
+ * - `q8`: a Float32Array of rows in a vector index's 8-bit codes (common/search/row-codes.ts): the
+ *   rows' scales, then the codes. Rows an index keeps decode to exactly themselves.
  *
  * Numbers are little-endian, as every machine this runs on is.
  */
+
+import { codeRows, decodeRows } from '../search/row-codes.ts';
 
 const MAGIC = 'ALCHPK1\n';
 const ALIGN = 8;
@@ -20,6 +24,18 @@ const LEVELS = 32767;
 
 /** A Float32Array of `rowLength`-long rows, to be stored quantised to 16 bits a value. */
 export class QuantisedRows {
+  constructor(
+    readonly values: Float32Array,
+    readonly rowLength: number,
+  ) {
+    if (!Number.isInteger(rowLength) || rowLength <= 0 || values.length % rowLength !== 0) {
+      throw new Error(`${values.length} values are not rows of ${rowLength}`);
+    }
+  }
+}
+
+/** A Float32Array of `rowLength`-long rows, to be stored in a vector index's 8-bit codes. */
+export class CodedRows {
   constructor(
     readonly values: Float32Array,
     readonly rowLength: number,
@@ -38,10 +54,11 @@ export type PackValue =
   | Float32Array
   | Int8Array
   | QuantisedRows
+  | CodedRows
   | PackValue[]
   | { [key: string]: PackValue | undefined };
 
-type Layout = { type: 'f32' | 'i8'; length: number; offset: number } | { type: 'q16'; length: number; offset: number; rowLength: number };
+type Layout = { type: 'f32' | 'i8'; length: number; offset: number } | { type: 'q16' | 'q8'; length: number; offset: number; rowLength: number };
 
 /** The bytes are not an offline pack (or not a whole one). */
 export class PackError extends Error {}
@@ -100,6 +117,10 @@ export function encodePack(value: PackValue): Uint8Array {
       }
       return add({ type: 'q16', length: v.values.length, offset, rowLength: v.rowLength }, [asBytes(scales), high, low]);
     }
+    if (v instanceof CodedRows) {
+      const { scales, codes } = codeRows(v.values, v.rowLength);
+      return add({ type: 'q8', length: v.values.length, offset, rowLength: v.rowLength }, [asBytes(scales), asBytes(codes)]);
+    }
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {
       if ('$array' in v) throw new Error('a pack value may not have a key named $array');
@@ -125,8 +146,8 @@ export function encodePack(value: PackValue): Uint8Array {
 
 /**
  * The tree the bytes hold, its arrays back in place: `f32` and `i8` ones are views of the bytes
- * (of a copy, when the bytes do not start at a multiple of 8 in their buffer), `q16` ones new
- * Float32Arrays. Throws a PackError for bytes that are not a whole pack.
+ * (of a copy, when the bytes do not start at a multiple of 8 in their buffer), `q16` and `q8` ones
+ * new Float32Arrays. Throws a PackError for bytes that are not a whole pack.
  */
 export function decodePack(input: ArrayBuffer | Uint8Array): unknown {
   let bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
@@ -146,13 +167,18 @@ export function decodePack(input: ArrayBuffer | Uint8Array): unknown {
   const available = bytes.byteLength - start;
   const arrays = header.layout.map((entry) => {
     const { length, offset } = entry;
-    const rowLength = entry.type === 'q16' ? entry.rowLength : 1;
+    const rowLength = entry.type === 'q16' || entry.type === 'q8' ? entry.rowLength : 1;
     if (!Number.isInteger(rowLength) || rowLength <= 0 || length % rowLength !== 0) throw new PackError('the offline pack holds rows of no length');
-    const size = entry.type === 'f32' ? length * 4 : entry.type === 'i8' ? length : length * 2 + (length / rowLength) * 4;
-    if (!Number.isInteger(length) || length < 0 || offset % ALIGN !== 0 || offset + size > available) throw new PackError('the offline pack is cut short');
+    const sizes = { f32: length * 4, i8: length, q16: length * 2 + (length / rowLength) * 4, q8: length + (length / rowLength) * 4 };
+    const size = sizes[entry.type];
+    if (size === undefined || !Number.isInteger(length) || length < 0 || offset % ALIGN !== 0 || offset + size > available) throw new PackError('the offline pack is cut short');
     if (entry.type === 'f32') return new Float32Array(bytes.buffer, base + offset, length);
     if (entry.type === 'i8') return new Int8Array(bytes.buffer, base + offset, length);
     const rows = length / rowLength;
+    if (entry.type === 'q8') {
+      const scales = new Float32Array(bytes.buffer, base + offset, rows);
+      return decodeRows({ scales, codes: new Int8Array(bytes.buffer, base + offset + rows * 4, length) }, rowLength);
+    }
     const scales = new Float32Array(bytes.buffer, base + offset, rows);
     const high = new Uint8Array(bytes.buffer, base + offset + rows * 4, length);
     const low = new Uint8Array(bytes.buffer, base + offset + rows * 4 + length, length);

@@ -1,6 +1,17 @@
 import type { EmbeddingModel } from './types.ts';
 import { DotKernel } from './dot-kernel.ts';
 import { MARK_GLOSS_WEIGHT } from './mark.ts';
+import { asKept } from './row-codes.ts';
+
+/** The sentence and gloss-line vectors as an index keeps them (asKept), their places as they are. */
+function keptSentences(sentences: SentenceVectors, dim: number): SentenceVectors {
+  const { glossLines, ...rest } = sentences;
+  return {
+    ...rest,
+    vectors: asKept(sentences.vectors, dim),
+    ...(glossLines ? { glossLines: { ...glossLines, vectors: asKept(glossLines.vectors, dim) } } : {}),
+  };
+}
 
 export interface ScoredPassage {
   /** Position of the passage in the book (its passage_index). */
@@ -35,9 +46,16 @@ export interface SentenceVectors {
  */
 export type SentenceScore = (passage: number, start: number, end: number, score: number) => number;
 
-/** One model's passage vectors, row after row in one Float32Array, searched by exact cosine scan. */
+/**
+ * One model's passage vectors, row after row in one Float32Array, searched by a scan of every row
+ * in 8-bit codes (dot-kernel.ts). The vectors it keeps (`vectors`, `sentences`) are those the codes
+ * stand for (row-codes.ts), whatever it was given: what the offline pack carries, and what a device
+ * builds the same index from.
+ */
 export class PassageIndex {
   readonly count: number;
+  readonly vectors: Float32Array;
+  readonly sentences?: SentenceVectors;
   /** The passages' vectors, then their sentences', then their gloss lines', for the scan. */
   private readonly kernel: DotKernel;
   /** How many rows the kernel holds. */
@@ -47,10 +65,12 @@ export class PassageIndex {
 
   constructor(
     readonly model: EmbeddingModel,
-    readonly vectors: Float32Array,
-    readonly sentences?: SentenceVectors,
+    given: Float32Array,
+    givenSentences?: SentenceVectors,
   ) {
-    if (vectors.length % model.dim !== 0) throw new Error(`${model.id}: vectors do not fit dim ${model.dim}`);
+    if (given.length % model.dim !== 0) throw new Error(`${model.id}: vectors do not fit dim ${model.dim}`);
+    const vectors = (this.vectors = asKept(given, model.dim));
+    const sentences = (this.sentences = givenSentences && keptSentences(givenSentences, model.dim));
     this.count = vectors.length / model.dim;
     const parts = sentences ? [vectors, sentences.vectors, ...(sentences.glossLines ? [sentences.glossLines.vectors] : [])] : [vectors];
     this.kernel = new DotKernel(parts, model.dim);

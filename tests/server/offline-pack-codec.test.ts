@@ -1,6 +1,7 @@
 // Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
-import { decodePack, dequantiseRows, encodePack, PackError, QuantisedRows, quantiseRows } from '../../common/offline/pack-codec.ts';
+import { CodedRows, decodePack, dequantiseRows, encodePack, PackError, QuantisedRows, quantiseRows } from '../../common/offline/pack-codec.ts';
+import { asKept } from '../../common/search/row-codes.ts';
 import { projectionRows, randomProjection } from '../../common/search/random-projection.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
 
@@ -34,6 +35,20 @@ describe('the offline pack codec', () => {
     }
     expect([...decoded.subarray(rowLength, 2 * rowLength)]).toEqual(new Array(rowLength).fill(0));
     expect(decoded[2 * rowLength + 7]).toBeCloseTo(1000, 3);
+  });
+
+  it("carries a vector index's rows in their 8-bit codes, a quarter of their floats, and gives back exactly what the index keeps", () => {
+    const rowLength = 96;
+    const values = new Float32Array([...randomFloats(rowLength * 20, 8), ...new Float32Array(rowLength)]);
+    const kept = asKept(values, rowLength);
+    const encoded = encodePack({ rows: new CodedRows(kept, rowLength) });
+    expect(encoded.byteLength).toBeLessThan(values.byteLength / 4 + 1000);
+    const decoded = (decodePack(encoded) as { rows: Float32Array }).rows;
+    expect(Array.from(decoded)).toEqual(Array.from(kept));
+    // Rows not yet kept by an index are coded as it would code them.
+    expect(Array.from((decodePack(encodePack({ rows: new CodedRows(values, rowLength) })) as { rows: Float32Array }).rows)).toEqual(Array.from(kept));
+    const cut = encodePack({ rows: new CodedRows(kept, rowLength) }).subarray(0, encoded.byteLength - 8);
+    expect(() => decodePack(cut)).toThrow(PackError);
   });
 
   it('quantises and dequantises as the pack does', () => {

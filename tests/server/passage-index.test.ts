@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EmbeddingModel } from '../../common/search/types.ts';
 import { PassageIndex, stack } from '../../common/search/passage-index.ts';
-import { DotKernel } from '../../common/search/dot-kernel.ts';
+import { codedDot, codeQuery, DotKernel } from '../../common/search/dot-kernel.ts';
+import { asKept, codeRows, decodeRows } from '../../common/search/row-codes.ts';
 import { markScore } from '../../common/search/mark.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
 
@@ -47,9 +48,10 @@ describe('passage search', () => {
   it('lets the closest sentence lift its passage, by the model’s sentence weight, and reports that score', () => {
     const hits = twoPassages(0.6).search(question, 2);
     expect(hits.map((h) => h.passage)).toEqual([0, 1]);
-    // A: 0.4 × 0.6 (itself) + 0.6 × 1 (its first sentence); B: 0.4 × 0.8 + 0.6 × 0.8.
-    expect(hits[0]!.similarity).toBeCloseTo(0.4 * 0.6 + 0.6, 6);
-    expect(hits[1]!.similarity).toBeCloseTo(0.8, 6);
+    // A: 0.4 × 0.6 (itself) + 0.6 × 1 (its first sentence); B: 0.4 × 0.8 + 0.6 × 0.8 (the rows'
+    // 8-bit codes keep each cosine within a few thousandths).
+    expect(hits[0]!.similarity).toBeCloseTo(0.4 * 0.6 + 0.6, 2);
+    expect(hits[1]!.similarity).toBeCloseTo(0.8, 2);
     // The sentence that lifted it is the one marked on the card.
     expect(twoPassages(0.6).bestSentence(0, question)).toEqual({ start: 0, end: 10 });
   });
@@ -111,7 +113,7 @@ describe('passage search', () => {
     expect(index.bestSentence(0, unit([1, 0, 0]))).toBeUndefined();
   });
 
-  it('ranks as every passage’s and sentence’s cosine, worked out one by one, does, on a book-sized index', () => {
+  it('ranks as every passage’s and sentence’s coded cosine, worked out one by one, does, on a book-sized index', () => {
     const random = seededRandom(7);
     const dim = 16;
     const passages = 173;
@@ -131,38 +133,89 @@ describe('passage search', () => {
       spans: new Float32Array(sentences.length * 2),
       vectors: stack(sentences, dim),
     });
+    // Each row as the kernel holds it: its 8-bit codes and scale.
+    const coded = (v: Float32Array) => {
+      const { scales, codes } = codeRows(v, dim);
+      return { scale: scales[0]!, codes };
+    };
+    const [ownCoded, sentencesCoded] = [own.map(coded), sentences.map(coded)];
     let same = 0;
+    let sameAsFloats = 0;
     for (let q = 0; q < 200; q++) {
       const query = vec();
-      const everyPassage = own
-        .map((v, p) => {
-          let closest = -Infinity;
-          for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, sentences[s]!.reduce((t, x, c) => t + x * query[c]!, 0));
-          return [0.4 * v.reduce((t, x, c) => t + x * query[c]!, 0) + 0.6 * closest, p] as const;
-        })
-        .sort((a, b) => b[0] - a[0])
-        .slice(0, 3)
-        .map(([, p]) => p);
-      if (index.search(query, 3).map((h) => h.passage).join() === everyPassage.join()) same++;
+      const codedQuery = codeQuery(query, dim);
+      const firstThree = (dot: (row: 'own' | 'sentence', i: number) => number) =>
+        own
+          .map((_, p) => {
+            let closest = -Infinity;
+            for (let s = first[p]!; s < first[p + 1]!; s++) closest = Math.max(closest, dot('sentence', s));
+            return [0.4 * dot('own', p) + 0.6 * closest, p] as const;
+          })
+          .sort((a, b) => b[0] - a[0])
+          .slice(0, 3)
+          .map(([, p]) => p)
+          .join();
+      const ranked = index.search(query, 3).map((h) => h.passage).join();
+      if (ranked === firstThree((row, i) => codedDot((row === 'own' ? ownCoded : sentencesCoded)[i]!, codedQuery))) same++;
+      if (ranked === firstThree((row, i) => (row === 'own' ? own : sentences)[i]!.reduce((t, x, c) => t + x * query[c]!, 0))) sameAsFloats++;
     }
     expect(same).toBe(200);
+    // The codes change a ranking only where two passages are within a hair of each other.
+    expect(sameAsFloats).toBeGreaterThanOrEqual(190);
   });
 });
 
 describe('the SIMD dot-product kernel', () => {
-  it('gives the dot products of a query with any run of rows, for any dimension', () => {
+  it('gives the dot products of a query with any run of rows, for any dimension, exactly as their codes do, and within a hair of the floats', () => {
     const random = seededRandom(11);
-    for (const dim of [1, 3, 4, 250, 708]) {
+    for (const dim of [1, 3, 4, 16, 250, 708]) {
       const first = Float32Array.from({ length: 7 * dim }, () => random() - 0.5);
       const second = Float32Array.from({ length: 5 * dim }, () => random() - 0.5);
       const rows = [...first, ...second];
       const query = Float32Array.from({ length: dim }, () => random() - 0.5);
       const kernel = new DotKernel([first, second], dim);
       kernel.setQuery(query);
-      const expected = (r: number) => query.reduce((sum, q, c) => sum + q * rows[r * dim + c]!, 0);
-      expect(Math.max(...Array.from(kernel.scores(0, 12), (x, r) => Math.abs(x - expected(r))))).toBeLessThan(1e-5);
-      const run = Array.from(kernel.scores(6, 3));
-      run.forEach((x, i) => expect(x).toBeCloseTo(expected(6 + i), 5));
+      const { scales, codes } = codeRows(Float32Array.from(rows), dim);
+      const coded = (r: number) => codedDot({ scale: scales[r]!, codes: codes.subarray(r * dim, (r + 1) * dim) }, codeQuery(query, dim));
+      expect(Array.from(kernel.scores(0, 12))).toEqual(Array.from({ length: 12 }, (_, r) => coded(r)));
+      expect(Array.from(kernel.scores(6, 3))).toEqual([coded(6), coded(7), coded(8)]);
+      // Each value within half a step of its row's largest ÷ 127, and the query's far finer.
+      const float = (r: number) => query.reduce((sum, q, c) => sum + q * rows[r * dim + c]!, 0);
+      const bound = (r: number) => (scales[r]! / 2) * query.reduce((sum, q) => sum + Math.abs(q), 0) * 1.01 + 1e-6;
+      for (let r = 0; r < 12; r++) expect(Math.abs(kernel.scores(r, 1)[0]! - float(r))).toBeLessThanOrEqual(bound(r));
     }
+  });
+
+  it('sums the largest codes of the widest rows without overflowing', () => {
+    for (const dim of [708, 1024]) {
+      const row = new Float32Array(dim).fill(-1);
+      const kernel = new DotKernel([row], dim);
+      kernel.setQuery(new Float32Array(dim).fill(-1));
+      expect(kernel.scores(0, 1)[0]).toBeCloseTo(dim, 0);
+    }
+  });
+});
+
+describe("a vector index's 8-bit codes", () => {
+  it('code again what they decode to, to the very same codes and scales, so a device holds what the server does', () => {
+    const random = seededRandom(5);
+    for (const dim of [3, 96, 452]) {
+      const values = Float32Array.from({ length: 40 * dim }, () => (random() - 0.5) * 10 ** (random() * 4 - 2));
+      const once = codeRows(values, dim);
+      const again = codeRows(decodeRows(once, dim), dim);
+      expect(Array.from(again.scales)).toEqual(Array.from(once.scales));
+      expect(Array.from(again.codes)).toEqual(Array.from(once.codes));
+      expect(Array.from(asKept(asKept(values, dim), dim))).toEqual(Array.from(asKept(values, dim)));
+      // Each value within half a step of what it was.
+      const kept = asKept(values, dim);
+      for (let i = 0; i < values.length; i++) expect(Math.abs(kept[i]! - values[i]!)).toBeLessThanOrEqual(once.scales[Math.floor(i / dim)]! / 2 + 1e-12);
+    }
+    expect(Array.from(codeRows(new Float32Array(4), 2).codes)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('are what an index keeps and scans, whatever vectors it was given', () => {
+    const index = twoPassages(0.6);
+    expect(Array.from(index.vectors)).toEqual(Array.from(asKept(stack([unit([0.6, 0.8, 0]), unit([0.8, 0.6, 0])], 3), 3)));
+    expect(Array.from(new PassageIndex(model(3, 0.6), index.vectors, index.sentences).vectors)).toEqual(Array.from(index.vectors));
   });
 });
