@@ -37,7 +37,9 @@ const UNUSED_FOR_MS = 3 * 24 * 3600 * 1000;
 /**
  * What the fixtures are made from, every file of it: the book and its glosses, the code that
  * fits the models (the search and book modules, common/, what of the platform they and the store
- * use: the store with its migrations, config, util, caches, log; not HTTP), the making script,
+ * use: the store with its migrations, config, util, caches, log; not HTTP), the evaluation's
+ * questions and the code that folds them (the dev part's models are fitted without each fold's
+ * asked questions: server/eval/asked.ts), the making script,
  * the installed packages (their lock) and Node's version.
  */
 const INPUTS = [
@@ -50,7 +52,15 @@ const INPUTS = [
   'server/platform/util',
   'server/platform/caches',
   'server/platform/log.ts',
-  'tests/fixtures/prepare-run.ts', 'tests/run-fixtures.ts', 'tests/repo-files.ts', 'package-lock.json'];
+  'server/eval/asked.ts',
+  'server/eval/evaluate.ts',
+  'server/eval/metrics.ts',
+  'server/eval/questions.json',
+  'tests/fixtures/prepare-run.ts',
+  'tests/run-fixtures.ts',
+  'tests/repo-files.ts',
+  'package-lock.json',
+];
 
 async function filesUnder(entry: string): Promise<string[]> {
   const info = await stat(entry);

@@ -1,4 +1,5 @@
 /** Retrieval metrics over ranked passage texts and verbatim gold quotes. */
+import { foldForMatch } from '../modules/book/index.ts';
 
 /** How a question was written; a typo'd one copies a clean question (its `twin`) with a slip of the keyboard. */
 export type EvalStyle = 'keyword' | 'question' | 'paraphrase' | 'modern' | 'everyday' | 'typo';
@@ -21,10 +22,8 @@ export interface EvalQuestion {
   twin?: string;
 }
 
-/** Whitespace, case and typographic quotes folded, so a quote matches however it was typed. */
-export function foldForMatch(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').toLowerCase().trim();
-}
+/** Whitespace, case and typographic quotes folded (the book module's rule, which places an asked question by its quote). */
+export { foldForMatch };
 
 /** 1-based rank of the first passage that contains a gold quote, or null when none in the list does. */
 export function firstHitRank(ranked: string[], gold: string[]): number | null {

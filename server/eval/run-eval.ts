@@ -7,6 +7,9 @@ import { agreement, CHAPTERS_IN_ORDER, score } from './metrics.ts';
 import { loadMarkPairs, markAgreement } from './marked-sentences.ts';
 import { answersOf, noticeTable, unansweredTable, type ArmAnswer, type NoticeSearch } from './notice-calibration.ts';
 import { runSweep } from './sweep.ts';
+import { foldedEngine, type EvalEngine } from './asked.ts';
+import { askedFile } from '../modules/book/index.ts';
+import { existsSync } from 'node:fs';
 import { typodQuestions } from './typos.ts';
 
 async function main(): Promise<void> {
@@ -17,23 +20,27 @@ async function main(): Promise<void> {
     await runSweep(questions.filter((q) => q.part === 'dev'), config.corpusFile);
     return;
   }
-  const engine = await startRetrieval(config, { info: () => undefined, warn: console.warn, error: console.error }, terminalProgress);
-  const texts = engine.corpus.passages.map((p) => p.text);
-  const baseline = keywordBaseline(texts);
-  const searches: Array<[string, RankedSearch]> = engine.entries
-    .filter((entry) => 'index' in entry)
-    .map((entry) => [
-      `${entry.family} ${entry.name}`,
-      async (query: string) => (await engine.search(query, 10, entry.id)).map((r) => r.text),
-    ]);
-  searches.push(['keyword baseline (MiniSearch BM25)', (query) => baseline(query, 10).map((i) => texts[i]!)]);
-  console.log(`\n${engine.kind} lineup on ${texts.length} passages; a hit is a top-k passage holding a gold quote.`);
+  const shipped = await startRetrieval(config, { info: () => undefined, warn: console.warn, error: console.error }, terminalProgress);
+  // The dev questions are lines of their passages (corpus/asked.json): each is searched without its own fold's.
+  const asked = existsSync(askedFile(config.corpusFile));
+  console.log(`\n${shipped.kind} lineup on ${shipped.corpus.passages.length} passages; a hit is a top-k passage holding a gold quote.`);
   for (const part of parts) {
     const set = questions.filter((q) => q.part === part);
     if (set.length === 0) {
       console.log(`\n${part} part: no questions`);
       continue;
     }
+    const engine: EvalEngine = part === 'dev' && asked ? await foldedEngine(config, questions, terminalProgress) : shipped;
+    if (engine !== shipped) console.log('\nEach dev question is searched by the models fitted without the asked questions of its fold (two folds; corpus/asked.json).');
+    const texts = engine.corpus.passages.map((p) => p.text);
+    const baseline = keywordBaseline(texts);
+    const searches: Array<[string, RankedSearch]> = engine.entries
+      .filter((entry) => 'index' in entry)
+      .map((entry) => [
+        `${entry.family} ${entry.name}`,
+        async (query: string) => (await engine.search(query, 10, entry.id)).map((r) => r.text),
+      ]);
+    searches.push(['keyword baseline (MiniSearch BM25)', (query) => baseline(query, 10).map((i) => texts[i]!)]);
     const rows: Array<[string, Array<number | null>]> = [];
     for (const [name, search] of searches) rows.push([name, await ranksFor(search, set)]);
     const note = part === 'dev' ? 'settings are chosen on this part' : 'reported only, never used to choose anything';

@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Passage } from '../modules/book/index.ts';
-import { loadCorpus } from '../modules/book/index.ts';
+import { askedFile, loadCorpus } from '../modules/book/index.ts';
 import { silentProgress, terminalProgress } from '../platform/util/progress.ts';
 import { loadOrBuildIndex } from '../modules/search/index.ts';
 import { LSA_SETTINGS, SIF_SETTINGS } from '../modules/search/index.ts';
@@ -86,9 +86,14 @@ function candidates(words: WordVectors): Candidate[] {
 export async function runSweep(clean: EvalQuestion[], corpusFile: string): Promise<void> {
   // Beside each clean question, its typo'd twin (typos.ts), in a column of its own.
   const dev = [...clean, ...typoTwins(clean.filter((q) => q.style !== 'typo'))];
-  const corpus = await loadCorpus(corpusFile);
-  const texts = corpus.passages.map((p) => p.text);
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'sweep-'));
+  // Settings are weighed on the book and its glosses without the questions asked of it
+  // (corpus/asked.json): those are the very dev questions measured here.
+  const bare = path.join(cacheDir, 'corpus');
+  await cp(path.dirname(corpusFile), bare, { recursive: true });
+  await rm(askedFile(path.join(bare, path.basename(corpusFile))), { force: true });
+  const corpus = await loadCorpus(path.join(bare, path.basename(corpusFile)));
+  const texts = corpus.passages.map((p) => p.text);
   try {
     const words = await loadWordVectors({ cacheDir });
     const rows: Array<[string, Array<number | null>]> = [];

@@ -48,9 +48,9 @@ describe('insights and reading in context, in Chromium', () => {
     // Three compared rounds: A wins one, loses one, ties one (questions whose two passages coincide are skipped).
     const questions = [
       // Three questions each model answers with a passage of its own, whichever pair is drawn; the rest in reserve.
-      'Why was man created?',
-      'In what ways is the soul similar to God?',
-      'How does Ghazali define love?',
+      'Why does God allow suffering?',
+      'How are the angels described?',
+      'What is remembrance of God?',
       'bright pebbles that become a worthless burden on the boat',
       'craving worldly things is like drinking salt water',
       'family responsibilities distract a husband from prayer',

@@ -138,7 +138,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, {});
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'In what ways is the soul similar to God?');
+    await signInAndSearch(page, server, 'Is the body the self?');
     await server.down();
     await page.getByRole('button', { name: 'Good result (result A)' }).click();
     await page.getByText('Thank you for your feedback! You selected Good result').waitFor();
@@ -146,7 +146,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent. It will go as soon as the server can be reached.').waitFor();
     await server.up();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
-    const votes = (await server.votes()).filter((v) => v.query === 'In what ways is the soul similar to God?');
+    const votes = (await server.votes()).filter((v) => v.query === 'Is the body the self?');
     expect(votes).toEqual([expect.objectContaining({ result_label: 'A', reaction: '👍' })]);
     await server.down();
   });
@@ -155,7 +155,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, {});
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'How does Ghazali define love?');
+    await signInAndSearch(page, server, 'How should a wise man spend his days?');
     const answers = [
       { status: 200, contentType: 'text/html', body: '<html>Please sign in to the Wi-Fi</html>' },
       { status: 302, headers: { location: '/about' } },
@@ -169,7 +169,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByRole('button', { name: 'Not relevant (result B)' }).click();
     await page.getByTestId('outbox-pending').getByText('2 votes are waiting to be sent').waitFor();
     await context.unrouteAll({ behavior: 'wait' });
-    await search(page, 'What is the world like?');
+    await search(page, 'Why do men forget God?');
     await context.route('**/api/save', (route) => route.fulfill(answers[2]!));
     await page.getByRole('button', { name: 'Somewhat relevant (result A)' }).click();
     await page.getByTestId('outbox-pending').getByText('3 votes are waiting to be sent').waitFor();
@@ -180,7 +180,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByTestId('outbox-pending').getByRole('button', { name: 'Send now' }).click();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
     const votes = (await server.votes()).map((v) => `${v.query}|${v.result_label}|${v.reaction}`).sort();
-    expect(votes).toEqual(['How does Ghazali define love?|A|👍', 'How does Ghazali define love?|B|👎', 'What is the world like?|A|🤷']);
+    expect(votes).toEqual(['How should a wise man spend his days?|A|👍', 'How should a wise man spend his days?|B|👎', 'Why do men forget God?|A|🤷']);
     await server.down();
   });
 
@@ -210,7 +210,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, { ACCESS_TOKEN_TTL_SECONDS: '10' });
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'Why was man created?');
+    await signInAndSearch(page, server, 'What is remembrance of God?');
     const given: Vote[] = [];
     const faults: Record<string, number> = {};
     const labels = ['A', 'B'];

@@ -5,15 +5,18 @@
  * these on the book as shipped, so that a change which breaks them fails there, saying why, and
  * not as a browser waiting for a card that never comes.
  */
-export const QUESTION_OF_TWO_CARDS = 'What happens to the soul after death?';
+export const QUESTION_OF_TWO_CARDS = 'Where is the happiness of the heart?';
 
 /** Every question the end-to-end files ask that must show two cards (checked as the one above is). */
 export const QUESTIONS_OF_TWO_CARDS = [
   QUESTION_OF_TWO_CARDS,
-  'Why was man created?',
-  'In what ways is the soul similar to God?',
-  'How does Ghazali define love?',
-  'What is the world like?',
+  'Is the body the self?',
+  'What is the purpose of the senses?',
+  'How should a wise man spend his days?',
+  'Why do men forget God?',
+  'Why does God allow suffering?',
+  'How are the angels described?',
+  'What is remembrance of God?',
 ];
 
 /**
@@ -22,12 +25,12 @@ export const QUESTIONS_OF_TWO_CARDS = [
  * passages must differ.
  */
 export const DEVICE_QUESTIONS_OF_TWO_CARDS = {
-  onA: 'In what ways is the soul similar to God?',
+  onA: 'What does the book say about animals?',
   onB: 'What happens to envy in the next world?',
 };
 
 /** A question every model of the pool answers with the same first passage: one card, whatever the draw. */
-export const QUESTION_OF_ONE_CARD = 'Where is the happiness of the heart?';
+export const QUESTION_OF_ONE_CARD = 'How does anger harm a man?';
 
 /** How many trials the offline suite's random trials run. */
 export const TRIALS = 56;

@@ -4,7 +4,10 @@ import { EXAMPLE_QUESTIONS } from '../../src/features/search/example-questions.t
 import { loadQuestions, loadUnanswered } from '../../server/eval/evaluate.ts';
 import { answersOf, noticeOnUnanswered, noticeRates, type ArmAnswer } from '../../server/eval/notice-calibration.ts';
 import type { RetrievalEngine } from '../../server/modules/search/retrieval-engine.ts';
-import { corpusEngine } from './engine-helpers.ts';
+import { foldedEngine, type EvalEngine } from '../../server/eval/asked.ts';
+import { prefittedDataDir } from '../run-fixtures.ts';
+import { silentProgress } from '../../server/platform/util/progress.ts';
+import { corpusEngine, quietLog, settingsFor } from './engine-helpers.ts';
 
 describe("a model's match strength", () => {
   it('measures how far the first passage stands above the next nine, in the model’s own scale', () => {
@@ -81,8 +84,8 @@ describe('the notice on the book', () => {
   }, 120_000);
 
   /** Both vector arms' answers to the questions, as the eval weighs the notice. */
-  const bothArms = async (queries: string[]): Promise<Array<{ model: string; answers: ArmAnswer[] }>> =>
-    Promise.all(['lsa-96', 'sif-150'].map(async (model) => ({ model, answers: await answersOf((query, m) => engine.search(query, 10, m), model, queries) })));
+  const bothArms = async (queries: string[], from: EvalEngine = engine): Promise<Array<{ model: string; answers: ArmAnswer[] }>> =>
+    Promise.all(['lsa-96', 'sif-150'].map(async (model) => ({ model, answers: await answersOf((query, m) => from.search(query, 10, m), model, queries) })));
 
   const firstThree = async (query: string) => Promise.all(['lsa-96', 'sif-150'].map(async (model) => engine.search(query, 3, model)));
 
@@ -98,12 +101,18 @@ describe('the notice on the book', () => {
     }
   });
 
-  it('on the dev questions, appears on at least 55% of those whose first three miss and at most 8% of those answered right first', async () => {
-    const questions = (await loadQuestions()).filter((q) => q.part === 'dev');
-    const arms = await bothArms(questions.map((q) => q.query));
+  it('on the dev questions, appears on at least half of those whose first three miss and at most 8% of those answered right first', async () => {
+    // Each dev question is asked of the models fitted without its fold's asked questions, as the
+    // eval asks it. With the questions asked in the index, fewer dev questions miss (LSA 118, SIF
+    // 128 of 1,102) and those that do are harder to tell from weak right answers: 58% and 52%
+    // flagged at 6% and 7% of the right first passages (57% and 57% at 5% and 8% before).
+    const all = await loadQuestions();
+    const folded: EvalEngine = await foldedEngine(await settingsFor({ modelLineup: 'corpus', dataDir: await prefittedDataDir('folds-') }), all, silentProgress, quietLog);
+    const questions = all.filter((q) => q.part === 'dev');
+    const arms = await bothArms(questions.map((q) => q.query), folded);
     for (const arm of arms) {
       const rates = noticeRates(questions, arm.answers, arms);
-      expect(rates.onMisses, arm.model).toBeGreaterThanOrEqual(0.55);
+      expect(rates.onMisses, arm.model).toBeGreaterThanOrEqual(0.5);
       expect(rates.onHits, arm.model).toBeLessThanOrEqual(0.08);
     }
   }, 120_000);
@@ -122,8 +131,9 @@ describe('the notice on the book', () => {
     // A form of the book's word, in another spelling, is the book's: "neighbors", "heavenly".
     expect(share('How should I treat my neighbors?')).toBe(1);
     expect(share('What is the heavenly reward of patience?')).toBe(1);
-    // A word the book never uses but WordNet relates to its own ("monarch": king) counts half.
-    expect(share('How should a monarch rule justly?')).toBeCloseTo(2.5 / 3, 3);
+    // A word neither the book nor a question asked of it uses, but WordNet relates to the book's
+    // own ("tsar": king), counts half. ("monarch" is a reader's word now: an asked question uses it.)
+    expect(share('How should a tsar rule justly?')).toBeCloseTo(2.5 / 3, 3);
     // A short word the book does not know is mostly a slip of a short word, and is left out.
     expect(share('whta does the bok say abot marraige')).toBe(1);
     expect(share('im scsred of deth what do i do')).toBe(1);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { chunkPassages, DEFAULT_SIZES, type ChunkSizes, type Passage } from './chunk-passages.ts';
 import { parseBook, type ParsedBook } from './parse-book.ts';
+import { askedFile, askedFor, loadAsked } from './asked.ts';
 import { glossesFor, glossFile, loadGlosses } from './glosses.ts';
 import { loadEarlierSets, passageSetName, type PassageSet } from './passage-sets.ts';
 
@@ -39,7 +40,8 @@ export class CorpusError extends Error {
 
 /**
  * The book in `file`, its passages with their paragraphs' glosses from `glosses.json` beside it
- * (where there is one: each gloss attaches only to the paragraph text it was written for).
+ * and the questions readers asked of them from `asked.json` (where there are such files: each
+ * attaches only to the paragraph text it was written for).
  */
 export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corpus> {
   let markdown: string;
@@ -56,16 +58,26 @@ export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corp
   } catch (error) {
     throw new CorpusError(`${file} is not the book's Markdown (set CORPUS_FILE): ${(error as Error).message}`, error);
   }
+  const texts = new Map(book.chapters.flatMap((c) => c.sections.flatMap((s) => s.blocks.map((b) => [b.anchor, b.text] as const))));
+  const textOf = (anchor: string) => texts.get(anchor);
   const glossesFile = glossFile(file);
   let glosses: string[];
   try {
-    const texts = new Map(book.chapters.flatMap((c) => c.sections.flatMap((s) => s.blocks.map((b) => [b.anchor, b.text] as const))));
-    glosses = glossesFor(corpus.passages, (anchor) => texts.get(anchor), await loadGlosses(glossesFile));
+    glosses = glossesFor(corpus.passages, textOf, await loadGlosses(glossesFile));
   } catch (error) {
     throw new CorpusError(`Cannot read the passages' glosses at ${glossesFile}: ${(error as Error).message}`, error);
   }
+  const questionsFile = askedFile(file);
+  let asked: string[];
+  try {
+    asked = askedFor(corpus.passages, textOf, await loadAsked(questionsFile));
+  } catch (error) {
+    throw new CorpusError(`Cannot read the questions asked of the passages at ${questionsFile}: ${(error as Error).message}`, error);
+  }
+  // The questions asked count as lines of the passage's gloss (build-index.ts), after its own.
   corpus.passages.forEach((p, i) => {
-    if (glosses[i]) p.gloss = glosses[i];
+    const lines = [...new Set([glosses[i], asked[i]].join('\n').split('\n'))].filter((line) => line !== '');
+    if (lines.length > 0) p.gloss = lines.join('\n');
   });
   try {
     corpus.earlier = await loadEarlierSets(file);

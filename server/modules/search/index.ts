@@ -14,4 +14,4 @@ export { pullModels } from './models/pull-models.ts';
 export { ModelUnavailableError, UnknownModelError } from './retrieval-engine.ts';
 export type { RetrievalEngine } from './retrieval-engine.ts';
 export { startRetrieval } from './start-retrieval.ts';
-export type { RetrievalLog } from './start-retrieval.ts';
+export type { RetrievalLog, RetrievalSettings } from './start-retrieval.ts';
