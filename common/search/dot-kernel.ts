@@ -3,9 +3,10 @@
  * its 128-bit SIMD instructions (every Node this project runs on has them). The rows are kept as
  * 8-bit codes with a scale each (row-codes.ts) and the query as 16-bit codes with one scale, so a
  * row's dot product is summed exactly in 32-bit integers and then scaled: the same on a server and
- * on a device, bit for bit, and a quarter of the memory float rows would take. (A plain JavaScript
- * loop over float rows took most of a cold search; float SIMD was about ten times as fast; the
- * codes about twice that again.)
+ * on a device, bit for bit. The codes the scan reads take a quarter of the memory float rows would
+ * (the index keeps the values they stand for beside them, for the mark and the pack). A plain
+ * JavaScript loop over float rows took most of a cold search; float SIMD, before the codes, was
+ * about ten times as fast.
  *
  * The module is written out below instruction by instruction rather than shipped as a binary, so
  * that what runs can be read. Its one function, in WebAssembly's text format:
@@ -36,7 +37,7 @@
  *       (br 0))))
  */
 
-import { CODE_LEVELS, codeRows } from './row-codes.ts';
+import { CODE_LEVELS, codeRows, type RowCodes } from './row-codes.ts';
 
 const I32 = 0x7f;
 const V128 = 0x7b;
@@ -168,12 +169,16 @@ export class DotKernel {
   private readonly sums: Int32Array;
   private readonly out: Float32Array;
 
-  /** `parts` are stacked: the rows of the first, then of the second, and so on; each row coded as codeRows codes it. */
+  /**
+   * `parts` are stacked: the rows of the first, then of the second, and so on; each row coded as
+   * codeRows codes it, or given in its codes.
+   */
   constructor(
-    parts: Float32Array[],
+    given: Array<Float32Array | RowCodes>,
     readonly dim: number,
   ) {
-    const count = parts.reduce((sum, part) => sum + part.length / dim, 0);
+    const parts = given.map((part) => (part instanceof Float32Array ? codeRows(part, dim) : part));
+    const count = parts.reduce((sum, part) => sum + part.scales.length, 0);
     this.width = widthOf(dim);
     const queryAt = count * this.width;
     const sumsAt = queryAt + this.width * 2;
@@ -185,8 +190,7 @@ export class DotKernel {
     const padded = new Int8Array(this.memory.buffer, 0, count * this.width);
     this.scales = new Float32Array(count);
     let row = 0;
-    for (const part of parts) {
-      const { scales, codes } = codeRows(part, dim);
+    for (const { scales, codes } of parts) {
       this.scales.set(scales, row);
       for (let r = 0; r < scales.length; r++, row++) padded.set(codes.subarray(r * dim, (r + 1) * dim), row * this.width);
     }

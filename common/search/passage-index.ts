@@ -1,17 +1,7 @@
 import type { EmbeddingModel } from './types.ts';
 import { DotKernel } from './dot-kernel.ts';
 import { MARK_GLOSS_WEIGHT } from './mark.ts';
-import { asKept } from './row-codes.ts';
-
-/** The sentence and gloss-line vectors as an index keeps them (asKept), their places as they are. */
-function keptSentences(sentences: SentenceVectors, dim: number): SentenceVectors {
-  const { glossLines, ...rest } = sentences;
-  return {
-    ...rest,
-    vectors: asKept(sentences.vectors, dim),
-    ...(glossLines ? { glossLines: { ...glossLines, vectors: asKept(glossLines.vectors, dim) } } : {}),
-  };
-}
+import { codeRows, decodeRows, type RowCodes } from './row-codes.ts';
 
 export interface ScoredPassage {
   /** Position of the passage in the book (its passage_index). */
@@ -69,12 +59,20 @@ export class PassageIndex {
     givenSentences?: SentenceVectors,
   ) {
     if (given.length % model.dim !== 0) throw new Error(`${model.id}: vectors do not fit dim ${model.dim}`);
-    const vectors = (this.vectors = asKept(given, model.dim));
-    const sentences = (this.sentences = givenSentences && keptSentences(givenSentences, model.dim));
-    this.count = vectors.length / model.dim;
-    const parts = sentences ? [vectors, sentences.vectors, ...(sentences.glossLines ? [sentences.glossLines.vectors] : [])] : [vectors];
-    this.kernel = new DotKernel(parts, model.dim);
-    this.rows = parts.reduce((sum, part) => sum + part.length / model.dim, 0);
+    // Each part coded once: the kernel scans the codes, and the index keeps what they stand for.
+    const { dim } = model;
+    const parts = [given, ...(givenSentences ? [givenSentences.vectors, ...(givenSentences.glossLines ? [givenSentences.glossLines.vectors] : [])] : [])];
+    const coded: RowCodes[] = parts.map((part) => codeRows(part, dim));
+    const [vectors, sentenceVectors, lineVectors] = coded.map((part) => decodeRows(part, dim));
+    this.vectors = vectors!;
+    if (givenSentences) {
+      const { glossLines, ...rest } = givenSentences;
+      this.sentences = { ...rest, vectors: sentenceVectors!, ...(glossLines ? { glossLines: { ...glossLines, vectors: lineVectors! } } : {}) };
+    }
+    const sentences = this.sentences;
+    this.count = this.vectors.length / dim;
+    this.kernel = new DotKernel(coded, dim);
+    this.rows = coded.reduce((sum, part) => sum + part.scales.length, 0);
     // Where each passage's sentences, then its gloss lines, start among all the rows.
     const sentenceCount = sentences?.first[this.count] ?? 0;
     const sentenceFirst = sentences?.first ?? new Float32Array(this.count + 1);
