@@ -144,6 +144,22 @@ export function encodePack(value: PackValue): Uint8Array {
   return out;
 }
 
+/** The bytes an array of this layout takes; undefined for a layout this code does not know. */
+function sizeOf(type: unknown, length: number, rowLength: number): number | undefined {
+  switch (type) {
+    case 'f32':
+      return length * 4;
+    case 'i8':
+      return length;
+    case 'q16':
+      return length * 2 + (length / rowLength) * 4;
+    case 'q8':
+      return length + (length / rowLength) * 4;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The tree the bytes hold, its arrays back in place: `f32` and `i8` ones are views of the bytes
  * (of a copy, when the bytes do not start at a multiple of 8 in their buffer), `q16` and `q8` ones
@@ -169,9 +185,11 @@ export function decodePack(input: ArrayBuffer | Uint8Array): unknown {
     const { length, offset } = entry;
     const rowLength = entry.type === 'q16' || entry.type === 'q8' ? entry.rowLength : 1;
     if (!Number.isInteger(rowLength) || rowLength <= 0 || length % rowLength !== 0) throw new PackError('the offline pack holds rows of no length');
-    const sizes = { f32: length * 4, i8: length, q16: length * 2 + (length / rowLength) * 4, q8: length + (length / rowLength) * 4 };
-    const size = sizes[entry.type];
-    if (size === undefined || !Number.isInteger(length) || length < 0 || offset % ALIGN !== 0 || offset + size > available) throw new PackError('the offline pack is cut short');
+    const size = sizeOf(entry.type, length, rowLength);
+    if (size === undefined) throw new PackError(`the offline pack holds an array of a kind it cannot read (${String(entry.type)})`);
+    if (!Number.isInteger(length) || length < 0 || !Number.isInteger(offset) || offset < 0 || offset % ALIGN !== 0 || offset + size > available) {
+      throw new PackError('the offline pack is cut short');
+    }
     if (entry.type === 'f32') return new Float32Array(bytes.buffer, base + offset, length);
     if (entry.type === 'i8') return new Int8Array(bytes.buffer, base + offset, length);
     const rows = length / rowLength;

@@ -73,6 +73,25 @@ describe('the offline pack codec', () => {
     expect(() => decodePack(encoded.subarray(0, 20))).toThrow(PackError);
   });
 
+  it('refuses a header that names an array of no kind it knows, or one before its data', () => {
+    // A pack written by hand: the magic, the header's length and JSON, then 64 bytes of data.
+    const handMade = (layout: unknown) => {
+      const header = new TextEncoder().encode(JSON.stringify({ tree: { x: { $array: 0 } }, layout: [layout] }));
+      const start = Math.ceil((8 + 4 + header.byteLength) / 8) * 8;
+      const bytes = new Uint8Array(start + 64);
+      bytes.set(new TextEncoder().encode('ALCHPK1\n'), 0);
+      new DataView(bytes.buffer).setUint32(8, header.byteLength, true);
+      bytes.set(header, 12);
+      return bytes;
+    };
+    expect((decodePack(handMade({ type: 'f32', length: 4, offset: 0 })) as { x: Float32Array }).x).toHaveLength(4);
+    for (const type of ['toString', 'constructor', 'q4']) {
+      expect(() => decodePack(handMade({ type, length: 4, offset: 0, rowLength: 2 })), type).toThrow(PackError);
+    }
+    expect(() => decodePack(handMade({ type: 'f32', length: 4, offset: -8 }))).toThrow('cut short');
+    expect(() => decodePack(handMade({ type: 'q8', length: 4, offset: -8, rowLength: 2 }))).toThrow('cut short');
+  });
+
   it('refuses what it could not give back', () => {
     expect(() => encodePack({ bad: Number.NaN })).toThrow('NaN');
     expect(() => encodePack({ $array: 1 })).toThrow('$array');
