@@ -37,10 +37,21 @@ export function packableModels(engine: RetrievalEngine): PackableModel[] | null 
   return models.length > 0 ? models : null;
 }
 
-/** Names a pack by what its answers depend on: its format, the book, and each model's version. */
+/**
+ * Names a pack by what its answers depend on: its format, the book, each model's version, and
+ * the vectors each model's index holds (a gloss line or an asked question added to the book's
+ * folder changes them, and not the text or the models' versions).
+ */
 export function offlinePackVersion(corpusHash: string, models: PackableModel[]): string {
   const key = JSON.stringify([PACK_FORMAT, corpusHash, models.map(({ model }) => [model.id, model.version])]);
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+  const hash = createHash('sha256').update(key);
+  const bytes = (array: Float32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  for (const { vectors, sentences } of models) {
+    for (const array of [vectors, sentences.first, sentences.vectors, sentences.glossLines?.first, sentences.glossLines?.vectors]) {
+      hash.update(array ? bytes(array) : new Uint8Array(0)).update('|');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 const EXTENSION: Record<PackEncoding, string> = { br: '.br', gzip: '.gz', identity: '' };
