@@ -7,7 +7,7 @@ import { startRetrieval, type RetrievalEngine, type RetrievalLog, type Retrieval
 import type { EvalQuestion } from './metrics.ts';
 
 /**
- * The questions readers asked (corpus/asked.json, server/modules/book/asked.ts) are the
+ * The questions asked of the book (corpus/asked.json, server/modules/book/asked.ts) are the
  * evaluation's dev questions, each with its first gold quote, under the paragraph that holds it.
  * Only the dev part is ever read into them: the test part stays questions the search never saw.
  *
@@ -15,7 +15,7 @@ import type { EvalQuestion } from './metrics.ts';
  * without the asked questions of its own fold (`foldedEngine`), as a question nobody asked before.
  */
 export const ASKED_ABOUT =
-  "Questions readers asked: the dev part of the evaluation (server/eval/questions.json), each written from reading the book by someone who never saw the search's models or output, with the words of the book its writer pointed to as the answer (its first gold quote), under the paragraph that holds them. A question counts as a line of the gloss of the passage whose text holds its quote, so a reader's question finds the passage that answered others like it. Typo'd copies are left out, and the test part is never read into this file. Built by scripts/build-asked.ts; text_sha256 names the paragraph's text as a gloss's does.";
+  "Questions asked of the book: the dev part of the evaluation (server/eval/questions.json), each written from reading the book alone by a writer (a helper session) who never saw the search's models or output, with the words of the book its writer pointed to as the answer (its first gold quote), under the paragraph that holds them. A question counts as a line of the gloss of the passage whose text holds its quote, so a reader's question finds the passage that answered others like it. Typo'd copies are left out, and the test part is never read into this file. Built by scripts/build-asked.ts; text_sha256 names the paragraph's text as a gloss's does.";
 
 const isAsked = (q: EvalQuestion) => q.part === 'dev' && q.style !== 'typo';
 
@@ -47,10 +47,11 @@ export type EvalEngine = Pick<RetrievalEngine, 'search' | 'entries' | 'corpus' |
 
 /**
  * An engine for the dev part: two engines, each fitted on the shipped book with the asked
- * questions of one fold left out, each dev question searched by the one without its fold's. Any
- * other query (an unanswered question, a generated typo) goes by the fold its text hashes to. Each
- * fold's book is a copy of the corpus folder under the data folder, its index cached there as
- * the server's is.
+ * questions of one fold left out, each dev question in `questions` searched by the one without
+ * its fold's (a typo'd one, generated or not, by its twin's). Any other query (an unanswered
+ * question) goes by the fold its text hashes to: a typo'd copy of a dev question must therefore
+ * be among `questions`. Each fold's book is a copy of the corpus folder under the data folder, its
+ * index cached there as the server's is.
  */
 export async function foldedEngine(
   config: RetrievalSettings,
@@ -68,7 +69,7 @@ export async function foldedEngine(
     const without: AskedFile = {
       about: shipped.about,
       paragraphs: Object.fromEntries(
-        Object.entries(shipped.paragraphs).map(([anchor, entry]) => [anchor, { ...entry, asked: entry.asked.filter((a) => foldByQuery.get(foldForMatch(a.question)) !== fold) }]),
+        Object.entries(shipped.paragraphs).map(([anchor, entry]) => [anchor, { ...entry, asked: entry.asked.filter((a) => foldOf({ query: a.question }) !== fold) }]),
       ),
     };
     const corpusFile = path.join(dir, path.basename(config.corpusFile));

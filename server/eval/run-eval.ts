@@ -30,7 +30,8 @@ async function main(): Promise<void> {
       console.log(`\n${part} part: no questions`);
       continue;
     }
-    const engine: EvalEngine = part === 'dev' && asked ? await foldedEngine(config, questions, terminalProgress) : shipped;
+    // Generated typo'd twins (a part without its own) are named too, so that each goes with its twin's fold.
+    const engine: EvalEngine = part === 'dev' && asked ? await foldedEngine(config, [...set, ...typodQuestions(set).typod], terminalProgress) : shipped;
     if (engine !== shipped) console.log('\nEach dev question is searched by the models fitted without the asked questions of its fold (two folds; corpus/asked.json).');
     const texts = engine.corpus.passages.map((p) => p.text);
     const baseline = keywordBaseline(texts);

@@ -87,14 +87,14 @@ export async function runSweep(clean: EvalQuestion[], corpusFile: string): Promi
   // Beside each clean question, its typo'd twin (typos.ts), in a column of its own.
   const dev = [...clean, ...typoTwins(clean.filter((q) => q.style !== 'typo'))];
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'sweep-'));
-  // Settings are weighed on the book and its glosses without the questions asked of it
-  // (corpus/asked.json): those are the very dev questions measured here.
-  const bare = path.join(cacheDir, 'corpus');
-  await cp(path.dirname(corpusFile), bare, { recursive: true });
-  await rm(askedFile(path.join(bare, path.basename(corpusFile))), { force: true });
-  const corpus = await loadCorpus(path.join(bare, path.basename(corpusFile)));
-  const texts = corpus.passages.map((p) => p.text);
   try {
+    // Settings are weighed on the book and its glosses without the questions asked of it
+    // (corpus/asked.json): those are the very dev questions measured here.
+    const bare = path.join(cacheDir, 'corpus');
+    await cp(path.dirname(corpusFile), bare, { recursive: true });
+    await rm(askedFile(path.join(bare, path.basename(corpusFile))), { force: true });
+    const corpus = await loadCorpus(path.join(bare, path.basename(corpusFile)));
+    const texts = corpus.passages.map((p) => p.text);
     const words = await loadWordVectors({ cacheDir });
     const rows: Array<[string, Array<number | null>]> = [];
     const list = candidates(words);
