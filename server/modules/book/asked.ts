@@ -3,7 +3,7 @@ import path from 'node:path';
 import { textHash } from './glosses.ts';
 
 /**
- * Questions readers asked, shipped beside a book as `asked.json`: each with the words of the book
+ * Questions asked of the book (the evaluation's dev questions), shipped beside a book as `asked.json`: each with the words of the book
  * its writer pointed to as the answer (`quote`), under the address of the paragraph that holds
  * them and the sha256 of that paragraph's text (as a gloss is). A question joins the gloss of the
  * one passage whose text holds its quote, so a reader's question finds the passage that answered

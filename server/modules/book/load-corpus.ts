@@ -40,7 +40,7 @@ export class CorpusError extends Error {
 
 /**
  * The book in `file`, its passages with their paragraphs' glosses from `glosses.json` beside it
- * and the questions readers asked of them from `asked.json` (where there are such files: each
+ * and the questions asked of them from `asked.json` (where there are such files: each
  * attaches only to the paragraph text it was written for).
  */
 export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corpus> {
