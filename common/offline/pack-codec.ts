@@ -34,17 +34,8 @@ export class QuantisedRows {
   }
 }
 
-/** A Float32Array of `rowLength`-long rows, to be stored in a vector index's 8-bit codes. */
-export class CodedRows {
-  constructor(
-    readonly values: Float32Array,
-    readonly rowLength: number,
-  ) {
-    if (!Number.isInteger(rowLength) || rowLength <= 0 || values.length % rowLength !== 0) {
-      throw new Error(`${values.length} values are not rows of ${rowLength}`);
-    }
-  }
-}
+/** A Float32Array of `rowLength`-long rows, to be stored in a vector index's 8-bit codes instead. */
+export class CodedRows extends QuantisedRows {}
 
 export type PackValue =
   | null
@@ -106,6 +97,10 @@ export function encodePack(value: PackValue): Uint8Array {
   const walk = (v: PackValue | undefined): unknown => {
     if (v instanceof Float32Array) return add({ type: 'f32', length: v.length, offset }, [asBytes(v)]);
     if (v instanceof Int8Array) return add({ type: 'i8', length: v.length, offset }, [asBytes(v)]);
+    if (v instanceof CodedRows) {
+      const { scales, codes } = codeRows(v.values, v.rowLength);
+      return add({ type: 'q8', length: v.values.length, offset, rowLength: v.rowLength }, [asBytes(scales), asBytes(codes)]);
+    }
     if (v instanceof QuantisedRows) {
       const { scales, codes } = quantiseRows(v.values, v.rowLength);
       const bytes = asBytes(codes);
@@ -116,10 +111,6 @@ export function encodePack(value: PackValue): Uint8Array {
         high[i] = bytes[2 * i + 1]!;
       }
       return add({ type: 'q16', length: v.values.length, offset, rowLength: v.rowLength }, [asBytes(scales), high, low]);
-    }
-    if (v instanceof CodedRows) {
-      const { scales, codes } = codeRows(v.values, v.rowLength);
-      return add({ type: 'q8', length: v.values.length, offset, rowLength: v.rowLength }, [asBytes(scales), asBytes(codes)]);
     }
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {

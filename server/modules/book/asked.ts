@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { textHash } from './glosses.ts';
+import { readJsonIfThere, textHash } from './glosses.ts';
 
 /**
  * Questions asked of the book (the evaluation's dev questions), shipped beside a book as `asked.json`: each with the words of the book
@@ -27,14 +26,8 @@ export function foldForMatch(text: string): string {
 
 /** The questions in `file`; none where there is no such file. A file that is there but malformed is an error. */
 export async function loadAsked(file: string): Promise<AskedFile | undefined> {
-  let json: string;
-  try {
-    json = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const parsed = JSON.parse(json) as AskedFile;
+  const parsed = (await readJsonIfThere(file)) as AskedFile | undefined;
+  if (parsed === undefined) return undefined;
   const wellFormed =
     typeof parsed?.paragraphs === 'object' &&
     Object.entries(parsed.paragraphs).every(

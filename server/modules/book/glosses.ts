@@ -27,8 +27,8 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** The glosses in `file`; none where there is no such file. A file that is there but malformed is an error. */
-export async function loadGlosses(file: string): Promise<GlossFile | undefined> {
+/** The JSON in `file`, or undefined where there is no such file (a data file beside the book is optional). */
+export async function readJsonIfThere(file: string): Promise<unknown> {
   let json: string;
   try {
     json = await readFile(file, 'utf8');
@@ -36,7 +36,13 @@ export async function loadGlosses(file: string): Promise<GlossFile | undefined> 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const parsed = JSON.parse(json) as GlossFile;
+  return JSON.parse(json) as unknown;
+}
+
+/** The glosses in `file`; none where there is no such file. A file that is there but malformed is an error. */
+export async function loadGlosses(file: string): Promise<GlossFile | undefined> {
+  const parsed = (await readJsonIfThere(file)) as GlossFile | undefined;
+  if (parsed === undefined) return undefined;
   const entries = Object.entries(parsed?.paragraphs ?? {});
   const wellFormed =
     typeof parsed?.paragraphs === 'object' &&
