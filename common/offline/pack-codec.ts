@@ -183,12 +183,10 @@ export function decodePack(input: ArrayBuffer | Uint8Array): unknown {
     }
     if (entry.type === 'f32') return new Float32Array(bytes.buffer, base + offset, length);
     if (entry.type === 'i8') return new Int8Array(bytes.buffer, base + offset, length);
+    // Both kinds of rows start with a scale per row.
     const rows = length / rowLength;
-    if (entry.type === 'q8') {
-      const scales = new Float32Array(bytes.buffer, base + offset, rows);
-      return decodeRows({ scales, codes: new Int8Array(bytes.buffer, base + offset + rows * 4, length) }, rowLength);
-    }
     const scales = new Float32Array(bytes.buffer, base + offset, rows);
+    if (entry.type === 'q8') return decodeRows({ scales, codes: new Int8Array(bytes.buffer, base + offset + rows * 4, length) }, rowLength);
     const high = new Uint8Array(bytes.buffer, base + offset + rows * 4, length);
     const low = new Uint8Array(bytes.buffer, base + offset + rows * 4 + length, length);
     const codes = new Int16Array(length);

@@ -64,8 +64,3 @@ export function decodeRows({ scales, codes }: RowCodes, rowLength: number): Floa
   }
   return out;
 }
-
-/** The values as an index keeps them: coded and decoded (what a device decodes from the pack). */
-export function asKept(values: Float32Array, rowLength: number): Float32Array {
-  return decodeRows(codeRows(values, rowLength), rowLength);
-}

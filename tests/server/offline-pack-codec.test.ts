@@ -1,9 +1,12 @@
 // Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { CodedRows, decodePack, dequantiseRows, encodePack, PackError, QuantisedRows, quantiseRows } from '../../common/offline/pack-codec.ts';
-import { asKept } from '../../common/search/row-codes.ts';
+import { codeRows, decodeRows } from '../../common/search/row-codes.ts';
 import { projectionRows, randomProjection } from '../../common/search/random-projection.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
+
+/** Values as a vector index keeps them: coded, then decoded (what a device decodes from the pack). */
+const asKept = (values: Float32Array, rowLength: number) => decodeRows(codeRows(values, rowLength), rowLength);
 
 const randomFloats = (n: number, seed: number, spread = 1) => {
   const random = seededRandom(seed);

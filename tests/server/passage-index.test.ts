@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { EmbeddingModel } from '../../common/search/types.ts';
 import { PassageIndex, stack } from '../../common/search/passage-index.ts';
 import { codedDot, codeQuery, DotKernel } from '../../common/search/dot-kernel.ts';
-import { asKept, codeRows, decodeRows } from '../../common/search/row-codes.ts';
+import { codeRows, decodeRows } from '../../common/search/row-codes.ts';
 import { markScore } from '../../common/search/mark.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
+
+/** Values as a vector index keeps them: coded, then decoded (what a device decodes from the pack). */
+const asKept = (values: Float32Array, rowLength: number) => decodeRows(codeRows(values, rowLength), rowLength);
 
 const unit = (v: number[]) => {
   const n = Math.hypot(...v);

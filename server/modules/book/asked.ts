@@ -1,10 +1,12 @@
 import path from 'node:path';
-import { readJsonIfThere, textHash } from './glosses.ts';
+import { readJsonIfThere } from './data-file.ts';
+import { paragraphLines } from './glosses.ts';
 
 /**
- * Questions asked of the book (the evaluation's dev questions), shipped beside a book as `asked.json`: each with the words of the book
- * its writer pointed to as the answer (`quote`), under the address of the paragraph that holds
- * them and the sha256 of that paragraph's text (as a gloss is). A question joins the gloss of the
+ * Questions asked of the book (the evaluation's dev questions), shipped beside a book as
+ * `asked.json`: each with the words of the book its writer pointed to as the answer (`quote`),
+ * under the address of the paragraph that holds them and the sha256 of that paragraph's text (as
+ * a gloss is). A question joins the gloss of the
  * one passage whose text holds its quote, so a reader's question finds the passage that answered
  * others like it; where the paragraph's text has changed, or no passage holds the quote whole, it
  * joins none. Built from the evaluation's dev part by scripts/build-asked.ts.
@@ -47,14 +49,8 @@ export function askedFor(
   paragraphText: (anchor: string) => string | undefined,
   asked: AskedFile | undefined,
 ): string[] {
-  return passages.map((p) => {
-    const text = foldForMatch(p.text);
-    const lines = p.paragraphs.flatMap(({ anchor }) => {
-      const entry = asked?.paragraphs[anchor];
-      const paragraph = paragraphText(anchor);
-      if (!entry || paragraph === undefined || entry.text_sha256 !== textHash(paragraph)) return [];
-      return entry.asked.filter((a) => text.includes(foldForMatch(a.quote))).map((a) => a.question.trim());
-    });
-    return [...new Set(lines)].join('\n');
+  return paragraphLines(passages, paragraphText, asked?.paragraphs, (entry, passage) => {
+    const text = foldForMatch(passage.text);
+    return entry.asked.filter((a) => text.includes(foldForMatch(a.quote))).map((a) => a.question.trim());
   });
 }

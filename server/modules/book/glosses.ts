@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readJsonIfThere } from './data-file.ts';
 import path from 'node:path';
 
 /**
@@ -27,18 +27,6 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** The JSON in `file`, or undefined where there is no such file (a data file beside the book is optional). */
-export async function readJsonIfThere(file: string): Promise<unknown> {
-  let json: string;
-  try {
-    json = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  return JSON.parse(json) as unknown;
-}
-
 /** The glosses in `file`; none where there is no such file. A file that is there but malformed is an error. */
 export async function loadGlosses(file: string): Promise<GlossFile | undefined> {
   const parsed = (await readJsonIfThere(file)) as GlossFile | undefined;
@@ -55,6 +43,27 @@ export async function loadGlosses(file: string): Promise<GlossFile | undefined> 
 }
 
 /**
+ * Each passage's lines from a file keyed by paragraph address: for each of its paragraphs whose
+ * entry was written for that paragraph's text as it is (`text_sha256`), the lines `linesOf` takes
+ * from the entry, each line once, one a line ('' where there are none).
+ */
+export function paragraphLines<E extends { text_sha256: string }, P extends { paragraphs: Array<{ anchor: string }> }>(
+  passages: P[],
+  paragraphText: (anchor: string) => string | undefined,
+  entries: Record<string, E> | undefined,
+  linesOf: (entry: E, passage: P) => string[],
+): string[] {
+  return passages.map((p) => {
+    const lines = p.paragraphs.flatMap(({ anchor }) => {
+      const entry = entries?.[anchor];
+      const text = paragraphText(anchor);
+      return entry && text !== undefined && entry.text_sha256 === textHash(text) ? linesOf(entry, p) : [];
+    });
+    return [...new Set(lines)].join('\n');
+  });
+}
+
+/**
  * Each passage's gloss: the lines of its paragraphs (each line once), one a line, or '' where it
  * has none: no entry for any of its paragraphs, or only ones written for another text.
  */
@@ -63,12 +72,5 @@ export function glossesFor(
   paragraphText: (anchor: string) => string | undefined,
   glosses: GlossFile | undefined,
 ): string[] {
-  return passages.map((p) => {
-    const lines = p.paragraphs.flatMap(({ anchor }) => {
-      const gloss = glosses?.paragraphs[anchor];
-      const text = paragraphText(anchor);
-      return gloss && text !== undefined && gloss.text_sha256 === textHash(text) ? gloss.lines : [];
-    });
-    return [...new Set(lines)].join('\n');
-  });
+  return paragraphLines(passages, paragraphText, glosses?.paragraphs, (gloss) => gloss.lines);
 }

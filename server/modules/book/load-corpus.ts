@@ -60,20 +60,16 @@ export async function loadCorpus(file: string, sizes?: ChunkSizes): Promise<Corp
   }
   const texts = new Map(book.chapters.flatMap((c) => c.sections.flatMap((s) => s.blocks.map((b) => [b.anchor, b.text] as const))));
   const textOf = (anchor: string) => texts.get(anchor);
-  const glossesFile = glossFile(file);
-  let glosses: string[];
-  try {
-    glosses = glossesFor(corpus.passages, textOf, await loadGlosses(glossesFile));
-  } catch (error) {
-    throw new CorpusError(`Cannot read the passages' glosses at ${glossesFile}: ${(error as Error).message}`, error);
-  }
-  const questionsFile = askedFile(file);
-  let asked: string[];
-  try {
-    asked = askedFor(corpus.passages, textOf, await loadAsked(questionsFile));
-  } catch (error) {
-    throw new CorpusError(`Cannot read the questions asked of the passages at ${questionsFile}: ${(error as Error).message}`, error);
-  }
+  // Each file beside the book, read into its lines per passage; one that cannot be read ends the start in a sentence.
+  const linesFrom = async (dataFile: string, what: string, read: (file: string) => Promise<string[]>) => {
+    try {
+      return await read(dataFile);
+    } catch (error) {
+      throw new CorpusError(`Cannot read the ${what} at ${dataFile}: ${(error as Error).message}`, error);
+    }
+  };
+  const glosses = await linesFrom(glossFile(file), "passages' glosses", async (f) => glossesFor(corpus.passages, textOf, await loadGlosses(f)));
+  const asked = await linesFrom(askedFile(file), 'questions asked of the passages', async (f) => askedFor(corpus.passages, textOf, await loadAsked(f)));
   // The questions asked count as lines of the passage's gloss (build-index.ts), after its own.
   corpus.passages.forEach((p, i) => {
     const lines = [...new Set([glosses[i], asked[i]].join('\n').split('\n'))].filter((line) => line !== '');

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readJsonIfThere } from './data-file.ts';
 import path from 'node:path';
 
 /**
@@ -33,14 +33,8 @@ export function passageSet(name: string, passages: Iterable<{ id: string; text: 
 export async function loadEarlierSets(bookFile: string): Promise<PassageSet[]> {
   const sets: PassageSet[] = [];
   for (const { name, file } of EARLIER_SETS) {
-    let json: string;
-    try {
-      json = await readFile(path.join(path.dirname(bookFile), file), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    const parsed = JSON.parse(json) as { passages?: Record<string, { text?: unknown }> };
+    const parsed = (await readJsonIfThere(path.join(path.dirname(bookFile), file))) as { passages?: Record<string, { text?: unknown }> } | undefined;
+    if (parsed === undefined) continue;
     const entries = Object.entries(parsed.passages ?? {});
     if (entries.length === 0 || entries.some(([, p]) => typeof p?.text !== 'string')) throw new Error(`${file} is not a set of passages: {"passages": {"<id>": {"text"}}}`);
     sets.push(passageSet(name, entries.map(([id, p]) => ({ id, text: p.text as string }))));
