@@ -5,17 +5,17 @@
  * these on the book as shipped, so that a change which breaks them fails there, saying why, and
  * not as a browser waiting for a card that never comes.
  */
-export const QUESTION_OF_TWO_CARDS = 'Where is the happiness of the heart?';
+export const QUESTION_OF_TWO_CARDS = 'What is the world like?';
 
 /** Every question the end-to-end files ask that must show two cards (checked as the one above is). */
 export const QUESTIONS_OF_TWO_CARDS = [
   QUESTION_OF_TWO_CARDS,
-  'Is the body the self?',
+  'What is the soul made of?',
   'What is the purpose of the senses?',
   'How should a wise man spend his days?',
   'Why do men forget God?',
   'Why does God allow suffering?',
-  'How are the angels described?',
+  'How does the soul rule the body?',
   'What is remembrance of God?',
 ];
 
@@ -25,12 +25,12 @@ export const QUESTIONS_OF_TWO_CARDS = [
  * passages must differ.
  */
 export const DEVICE_QUESTIONS_OF_TWO_CARDS = {
-  onA: 'What does the book say about animals?',
+  onA: 'What does Ghazali say about kings?',
   onB: 'What happens to envy in the next world?',
 };
 
 /** A question every model of the pool answers with the same first passage: one card, whatever the draw. */
-export const QUESTION_OF_ONE_CARD = 'How does anger harm a man?';
+export const QUESTION_OF_ONE_CARD = 'Why is self-knowledge the key?';
 
 /** How many trials the offline suite's random trials run. */
 export const TRIALS = 56;
