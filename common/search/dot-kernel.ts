@@ -8,38 +8,51 @@
  * JavaScript loop over float rows took most of a cold search; float SIMD, before the codes, was
  * about ten times as fast.
  *
- * The module is written out below instruction by instruction rather than shipped as a binary, so
- * that what runs can be read. Its one function, in WebAssembly's text format:
+ * Four rows are summed side by side, so that each sixteen of the query's codes are loaded once for
+ * the four, and each row's sum is scaled where it is made (in 64-bit floats, then rounded to 32
+ * bits: what `sum * rowScale * queryScale` stored in a Float32Array gives). A run of rows is
+ * scanned in whole fours: memory holds three rows of zeros after the last, and room for three
+ * more scores.
  *
- *   (func (export "scores") (param $rows i32) (param $n i32) (param $rowBytes i32) (param $q i32) (param $out i32)
- *     (local $r i32) (local $i i32) (local $row i32) (local $acc v128) (local $v v128)
- *     (block (loop                                     ;; for r in 0..n
+ * The module is written out below instruction by instruction rather than shipped as a binary, so
+ * that what runs can be read. Its one function, in WebAssembly's text format (`$aJ`, `$rowJ` and
+ * the lines marked J stand for four of each, J = 0 to 3):
+ *
+ *   (func (export "scores") (param $rows i32) (param $n i32) (param $width i32) (param $q i32)
+ *                           (param $scales i32) (param $qScale f64) (param $out i32)
+ *     (local $r i32) (local $i i32) (local $row0 i32) (local $row1 i32) (local $row2 i32) (local $row3 i32) (local $qAt i32)
+ *     (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $v v128) (local $lo v128) (local $hi v128)
+ *     (block (loop                                     ;; for r in 0, 4, 8 .. < n
  *       (br_if 1 (i32.ge_u (local.get $r) (local.get $n)))
- *       (local.set $acc (v128.const i32x4 0 0 0 0))
+ *       (local.set $aJ (v128.const i32x4 0 0 0 0))                                        ;; J
+ *       (local.set $row0 (i32.add (local.get $rows) (i32.mul (local.get $r) (local.get $width))))
+ *       (local.set $rowJ (i32.add (local.get $row(J-1)) (local.get $width)))              ;; J = 1..3
  *       (local.set $i (i32.const 0))
- *       (local.set $row (i32.add (local.get $rows) (i32.mul (local.get $r) (local.get $rowBytes))))
- *       (block (loop                                   ;; acc += row[i..i+16] · q[i..i+16]
- *         (br_if 1 (i32.ge_u (local.get $i) (local.get $rowBytes)))
- *         (local.set $v (v128.load (i32.add (local.get $row) (local.get $i))))
- *         (local.set $acc (i32x4.add (local.get $acc)
- *           (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $v))
- *                              (v128.load (i32.add (local.get $q) (i32.shl (local.get $i) (i32.const 1)))))))
- *         (local.set $acc (i32x4.add (local.get $acc)
- *           (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v))
- *                              (v128.load offset=16 (i32.add (local.get $q) (i32.shl (local.get $i) (i32.const 1)))))))
+ *       (block (loop                                   ;; aJ += rowJ[i..i+16] · q[i..i+16]
+ *         (br_if 1 (i32.ge_u (local.get $i) (local.get $width)))
+ *         (local.set $qAt (i32.add (local.get $q) (i32.shl (local.get $i) (i32.const 1))))
+ *         (local.set $lo (v128.load (local.get $qAt)))
+ *         (local.set $hi (v128.load offset=16 (local.get $qAt)))
+ *         (local.set $v (v128.load (i32.add (local.get $rowJ) (local.get $i))))           ;; J
+ *         (local.set $aJ (i32x4.add (i32x4.add (local.get $aJ)                             ;; J
+ *           (i32x4.dot_i16x8_s (i16x8.extend_low_i8x16_s (local.get $v)) (local.get $lo)))
+ *           (i32x4.dot_i16x8_s (i16x8.extend_high_i8x16_s (local.get $v)) (local.get $hi))))
  *         (local.set $i (i32.add (local.get $i) (i32.const 16)))
  *         (br 0)))
- *       (i32.store (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
- *         (i32.add (i32.add (i32.add (i32x4.extract_lane 0 (local.get $acc)) (i32x4.extract_lane 1 (local.get $acc)))
- *                           (i32x4.extract_lane 2 (local.get $acc)))
- *                  (i32x4.extract_lane 3 (local.get $acc))))
- *       (local.set $r (i32.add (local.get $r) (i32.const 1)))
+ *       (f32.store offset=4J (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2))) ;; J
+ *         (f32.demote_f64 (f64.mul (f64.mul
+ *           (f64.convert_i32_s (i32.add (i32.add (i32.add (i32x4.extract_lane 0 (local.get $aJ))
+ *             (i32x4.extract_lane 1 (local.get $aJ))) (i32x4.extract_lane 2 (local.get $aJ))) (i32x4.extract_lane 3 (local.get $aJ))))
+ *           (f64.promote_f32 (f32.load offset=4J (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
+ *           (local.get $qScale))))
+ *       (local.set $r (i32.add (local.get $r) (i32.const 4)))
  *       (br 0))))
  */
 
 import { CODE_LEVELS, codeRows, type RowCodes } from './row-codes.ts';
 
 const I32 = 0x7f;
+const F64 = 0x7c;
 const V128 = 0x7b;
 const op = {
   block: [0x02, 0x40],
@@ -54,7 +67,12 @@ const op = {
   i32Mul: [0x6c],
   i32Shl: [0x74],
   i32GeU: [0x4f],
-  i32Store: [0x36, 0x02, 0x00],
+  f32Load: (offset: number) => [0x2a, 0x02, offset],
+  f32Store: (offset: number) => [0x38, 0x02, offset],
+  f64Mul: [0xa2],
+  f64FromI32: [0xb7],
+  f64FromF32: [0xbb],
+  f32FromF64: [0xb6],
   v128Load: (offset: number) => [0xfd, 0x00, 0x00, offset],
   v128Zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
   extendLow: [0xfd, 0x87, 0x01],
@@ -63,36 +81,51 @@ const op = {
   i32x4Add: [0xfd, 0xae, 0x01],
   lane: (lane: number) => [0xfd, 0x1b, lane],
 };
-const [ROWS, N, ROW_BYTES, Q, OUT, R, I, ROW, ACC, V] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const [ROWS, N, WIDTH, Q, SCALES, Q_SCALE, OUT] = [0, 1, 2, 3, 4, 5, 6];
+const [R, I, ROW, Q_AT, ACC, V, LO, HI] = [7, 8, 9, 13, 14, 18, 19, 20];
+/** Rows summed side by side. */
+const BLOCK = 4;
+const each = (build: (j: number) => number[]) => Array.from({ length: BLOCK }, (_, j) => build(j)).flat();
 
-/** acc += dot(extend(v), q[2i + offset ..]) */
-const accumulate = (extend: number[], offset: number) => [
-  ...op.get(ACC),
-  ...op.get(V), ...extend,
-  ...op.get(Q), ...op.get(I), ...op.i32(1), ...op.i32Shl, ...op.i32Add, ...op.v128Load(offset),
-  ...op.dot, ...op.i32x4Add, ...op.set(ACC),
+/** aJ += dot(extend_low(rowJ[i..]), lo) + dot(extend_high(rowJ[i..]), hi) */
+const accumulate = (j: number) => [
+  ...op.get(ROW + j), ...op.get(I), ...op.i32Add, ...op.v128Load(0), ...op.set(V),
+  ...op.get(ACC + j),
+  ...op.get(V), ...op.extendLow, ...op.get(LO), ...op.dot, ...op.i32x4Add,
+  ...op.get(V), ...op.extendHigh, ...op.get(HI), ...op.dot, ...op.i32x4Add,
+  ...op.set(ACC + j),
+];
+
+/** out[r + j] = f32(f64(sum of aJ's lanes) × f64(scales[r + j]) × qScale) */
+const store = (j: number) => [
+  ...op.get(OUT), ...op.get(R), ...op.i32(2), ...op.i32Shl, ...op.i32Add,
+  ...op.get(ACC + j), ...op.lane(0), ...op.get(ACC + j), ...op.lane(1), ...op.i32Add,
+  ...op.get(ACC + j), ...op.lane(2), ...op.i32Add, ...op.get(ACC + j), ...op.lane(3), ...op.i32Add,
+  ...op.f64FromI32,
+  ...op.get(SCALES), ...op.get(R), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.f32Load(4 * j), ...op.f64FromF32,
+  ...op.f64Mul, ...op.get(Q_SCALE), ...op.f64Mul, ...op.f32FromF64,
+  ...op.f32Store(4 * j),
 ];
 
 const body = [
-  ...[0x02, 0x03, I32, 0x02, V128], // locals: r, i, row (i32); acc, v (v128)
+  ...[0x02, 0x07, I32, 0x07, V128], // locals: r, i, row0..row3, qAt (i32); a0..a3, v, lo, hi (v128)
   ...op.block, ...op.loop,
   ...op.get(R), ...op.get(N), ...op.i32GeU, ...op.brIf(1),
-  ...op.v128Zero, ...op.set(ACC),
+  ...each((j) => [...op.v128Zero, ...op.set(ACC + j)]),
+  ...op.get(ROWS), ...op.get(R), ...op.get(WIDTH), ...op.i32Mul, ...op.i32Add, ...op.set(ROW),
+  ...each((j) => (j === 0 ? [] : [...op.get(ROW + j - 1), ...op.get(WIDTH), ...op.i32Add, ...op.set(ROW + j)])),
   ...op.i32(0), ...op.set(I),
-  ...op.get(ROWS), ...op.get(R), ...op.get(ROW_BYTES), ...op.i32Mul, ...op.i32Add, ...op.set(ROW),
   ...op.block, ...op.loop,
-  ...op.get(I), ...op.get(ROW_BYTES), ...op.i32GeU, ...op.brIf(1),
-  ...op.get(ROW), ...op.get(I), ...op.i32Add, ...op.v128Load(0), ...op.set(V),
-  ...accumulate(op.extendLow, 0),
-  ...accumulate(op.extendHigh, 16),
+  ...op.get(I), ...op.get(WIDTH), ...op.i32GeU, ...op.brIf(1),
+  ...op.get(Q), ...op.get(I), ...op.i32(1), ...op.i32Shl, ...op.i32Add, ...op.set(Q_AT),
+  ...op.get(Q_AT), ...op.v128Load(0), ...op.set(LO),
+  ...op.get(Q_AT), ...op.v128Load(16), ...op.set(HI),
+  ...each(accumulate),
   ...op.get(I), ...op.i32(16), ...op.i32Add, ...op.set(I),
   ...op.br(0),
   ...op.end, ...op.end,
-  ...op.get(OUT), ...op.get(R), ...op.i32(2), ...op.i32Shl, ...op.i32Add,
-  ...op.get(ACC), ...op.lane(0), ...op.get(ACC), ...op.lane(1), ...op.i32Add,
-  ...op.get(ACC), ...op.lane(2), ...op.i32Add, ...op.get(ACC), ...op.lane(3), ...op.i32Add,
-  ...op.i32Store,
-  ...op.get(R), ...op.i32(1), ...op.i32Add, ...op.set(R),
+  ...each(store),
+  ...op.get(R), ...op.i32(BLOCK), ...op.i32Add, ...op.set(R),
   ...op.br(0),
   ...op.end, ...op.end,
   ...op.end,
@@ -115,7 +148,7 @@ const name = (text: string) => [text.length, ...Array.from(text, (c) => c.charCo
 
 const MODULE = Uint8Array.from([
   ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-  ...section(1, [0x01, 0x60, 0x05, I32, I32, I32, I32, I32, 0x00]), // type: (i32 × 5) → ()
+  ...section(1, [0x01, 0x60, 0x07, I32, I32, I32, I32, I32, F64, I32, 0x00]), // type: (i32 × 5, f64, i32) → ()
   ...section(2, [0x01, ...name('env'), ...name('memory'), 0x02, 0x00, 0x01]), // import the memory
   ...section(3, [0x01, 0x00]), // one function, of that type
   ...section(7, [0x01, ...name('scores'), 0x00, 0x00]), // exported as "scores"
@@ -156,17 +189,14 @@ export function codedDot(row: { scale: number; codes: ArrayLike<number> }, query
 
 /**
  * Rows coded to 8 bits (row-codes.ts), padded to a multiple of sixteen, kept in WebAssembly memory
- * with room for a query's 16-bit codes and the rows' integer sums.
+ * with their scales, room for a query's 16-bit codes and the rows' scores.
  */
 export class DotKernel {
   readonly width: number;
-  private readonly memory: WebAssembly.Memory;
-  private readonly scoresOf: (rows: number, n: number, rowBytes: number, q: number, out: number) => void;
-  /** Each row's scale. */
-  private readonly scales: Float32Array;
+  private readonly scoresOf: (rows: number, n: number, width: number, q: number, scales: number, qScale: number, out: number) => void;
+  private readonly scalesAt: number;
   private readonly query: Int16Array;
   private queryScale = 0;
-  private readonly sums: Int32Array;
   private readonly out: Float32Array;
 
   /**
@@ -179,24 +209,25 @@ export class DotKernel {
   ) {
     const parts = given.map((part) => (part instanceof Float32Array ? codeRows(part, dim) : part));
     const count = parts.reduce((sum, part) => sum + part.scales.length, 0);
+    // A scan of whole blocks may read up to BLOCK − 1 rows (and scales) past the last, and score them.
+    const kept = count + BLOCK - 1;
     this.width = widthOf(dim);
-    const queryAt = count * this.width;
-    const sumsAt = queryAt + this.width * 2;
-    const bytes = sumsAt + count * 4;
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) || 1 });
+    const queryAt = kept * this.width;
+    this.scalesAt = queryAt + this.width * 2;
+    const outAt = this.scalesAt + kept * 4;
+    const memory = new WebAssembly.Memory({ initial: Math.ceil((outAt + kept * 4) / 65536) || 1 });
     compiled ??= new WebAssembly.Module(MODULE);
-    const instance = new WebAssembly.Instance(compiled, { env: { memory: this.memory } });
+    const instance = new WebAssembly.Instance(compiled, { env: { memory } });
     this.scoresOf = instance.exports.scores as DotKernel['scoresOf'];
-    const padded = new Int8Array(this.memory.buffer, 0, count * this.width);
-    this.scales = new Float32Array(count);
+    const padded = new Int8Array(memory.buffer, 0, kept * this.width);
+    const scales = new Float32Array(memory.buffer, this.scalesAt, kept);
     let row = 0;
-    for (const { scales, codes } of parts) {
-      this.scales.set(scales, row);
-      for (let r = 0; r < scales.length; r++, row++) padded.set(codes.subarray(r * dim, (r + 1) * dim), row * this.width);
+    for (const part of parts) {
+      scales.set(part.scales, row);
+      for (let r = 0; r < part.scales.length; r++, row++) padded.set(part.codes.subarray(r * dim, (r + 1) * dim), row * this.width);
     }
-    this.query = new Int16Array(this.memory.buffer, queryAt, this.width);
-    this.sums = new Int32Array(this.memory.buffer, sumsAt, count);
-    this.out = new Float32Array(count);
+    this.query = new Int16Array(memory.buffer, queryAt, this.width);
+    this.out = new Float32Array(memory.buffer, outAt, kept);
   }
 
   /** Takes the query for the next `scores` calls, coded to 16 bits with one scale (codeQuery). */
@@ -208,9 +239,7 @@ export class DotKernel {
 
   /** The dot products of the query with rows `from` to `from + n`, in a view valid until the next call. */
   scores(from: number, n: number): Float32Array {
-    this.scoresOf(from * this.width, n, this.width, this.query.byteOffset, this.sums.byteOffset);
-    const { sums, scales, out, queryScale } = this;
-    for (let r = 0; r < n; r++) out[r] = sums[r]! * scales[from + r]! * queryScale;
-    return out.subarray(0, n);
+    this.scoresOf(from * this.width, n, this.width, this.query.byteOffset, this.scalesAt + from * 4, this.queryScale, this.out.byteOffset);
+    return this.out.subarray(0, n);
   }
 }
