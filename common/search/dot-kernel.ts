@@ -14,9 +14,9 @@
  * scanned in whole fours: memory holds three rows of zeros after the last, and room for three
  * more scores.
  *
- * The module is written out below instruction by instruction rather than shipped as a binary, so
- * that what runs can be read. Its one function, in WebAssembly's text format (`$aJ`, `$rowJ` and
- * the lines marked J stand for four of each, J = 0 to 3):
+ * The module is written out below instruction by instruction (wasm-assembly.ts). Its one
+ * function, in WebAssembly's text format (`$aJ`, `$rowJ` and the lines marked J stand for four of
+ * each, J = 0 to 3):
  *
  *   (func (export "scores") (param $rows i32) (param $n i32) (param $width i32) (param $q i32)
  *                           (param $scales i32) (param $qScale f64) (param $out i32)
@@ -50,37 +50,8 @@
  */
 
 import { CODE_LEVELS, codeRows, type RowCodes } from './row-codes.ts';
+import { F64, I32, op, oneFunctionModule, V128 } from './wasm-assembly.ts';
 
-const I32 = 0x7f;
-const F64 = 0x7c;
-const V128 = 0x7b;
-const op = {
-  block: [0x02, 0x40],
-  loop: [0x03, 0x40],
-  end: [0x0b],
-  br: (depth: number) => [0x0c, depth],
-  brIf: (depth: number) => [0x0d, depth],
-  get: (local: number) => [0x20, local],
-  set: (local: number) => [0x21, local],
-  i32: (value: number) => [0x41, value],
-  i32Add: [0x6a],
-  i32Mul: [0x6c],
-  i32Shl: [0x74],
-  i32GeU: [0x4f],
-  f32Load: (offset: number) => [0x2a, 0x02, offset],
-  f32Store: (offset: number) => [0x38, 0x02, offset],
-  f64Mul: [0xa2],
-  f64FromI32: [0xb7],
-  f64FromF32: [0xbb],
-  f32FromF64: [0xb6],
-  v128Load: (offset: number) => [0xfd, 0x00, 0x00, offset],
-  v128Zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
-  extendLow: [0xfd, 0x87, 0x01],
-  extendHigh: [0xfd, 0x88, 0x01],
-  dot: [0xfd, 0xba, 0x01],
-  i32x4Add: [0xfd, 0xae, 0x01],
-  lane: (lane: number) => [0xfd, 0x1b, lane],
-};
 const [ROWS, N, WIDTH, Q, SCALES, Q_SCALE, OUT] = [0, 1, 2, 3, 4, 5, 6];
 const [R, I, ROW, Q_AT, ACC, V, LO, HI] = [7, 8, 9, 13, 14, 18, 19, 20];
 /** Rows summed side by side. */
@@ -128,32 +99,7 @@ const body = [
   ...op.get(R), ...op.i32(BLOCK), ...op.i32Add, ...op.set(R),
   ...op.br(0),
   ...op.end, ...op.end,
-  ...op.end,
 ];
-
-/** An unsigned LEB128 number, as WebAssembly writes sizes. */
-function leb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-const section = (id: number, contents: number[]) => [id, ...leb(contents.length), ...contents];
-const name = (text: string) => [text.length, ...Array.from(text, (c) => c.charCodeAt(0))];
-
-const MODULE = Uint8Array.from([
-  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-  ...section(1, [0x01, 0x60, 0x07, I32, I32, I32, I32, I32, F64, I32, 0x00]), // type: (i32 × 5, f64, i32) → ()
-  ...section(2, [0x01, ...name('env'), ...name('memory'), 0x02, 0x00, 0x01]), // import the memory
-  ...section(3, [0x01, 0x00]), // one function, of that type
-  ...section(7, [0x01, ...name('scores'), 0x00, 0x00]), // exported as "scores"
-  ...section(10, [0x01, ...leb(body.length), ...body]),
-]);
 
 let compiled: WebAssembly.Module | undefined;
 
@@ -216,7 +162,7 @@ export class DotKernel {
     this.scalesAt = queryAt + this.width * 2;
     const outAt = this.scalesAt + kept * 4;
     const memory = new WebAssembly.Memory({ initial: Math.ceil((outAt + kept * 4) / 65536) || 1 });
-    compiled ??= new WebAssembly.Module(MODULE);
+    compiled ??= oneFunctionModule('scores', [I32, I32, I32, I32, I32, F64, I32], body);
     const instance = new WebAssembly.Instance(compiled, { env: { memory } });
     this.scoresOf = instance.exports.scores as DotKernel['scoresOf'];
     const padded = new Int8Array(memory.buffer, 0, kept * this.width);

@@ -4,6 +4,7 @@ import { normalise } from './linalg.ts';
 import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
 import { englishBlockFor } from './english-block.ts';
 import { projectionRows } from './random-projection.ts';
+import { RowSum } from './row-sum.ts';
 import { querySpelling } from './query-spelling.ts';
 
 export interface LsaOptions {
@@ -69,17 +70,17 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
   const lexicalRow = projectionRows(state.arrays.lexicalProjection, lexicalDims);
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
+  // A term's topic row and its lexical row side by side: a text's two parts are one weighted sum.
+  const rows = new RowSum(idf.length, k + lexicalDims, (term, into) => {
+    into.set(projection.subarray(term * k, (term + 1) * k), 0);
+    if (lexicalDims > 0) into.set(lexicalRow(term), k);
+  });
   // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,
   // lexical `lexical`², English `english`.
   const embed = (counts: Map<number, number>, text: string): Float32Array => {
     const out = new Float32Array(k + lexicalDims + englishDims);
     const row = tfidfRow(counts, idf);
-    for (const [id, w] of row) {
-      for (let c = 0; c < k; c++) out[c]! += w * projection[id * k + c]!;
-      if (lexicalDims === 0) continue;
-      const lexical = lexicalRow(id);
-      for (let c = 0; c < lexicalDims; c++) out[k + c]! += w * lexical[c]!;
-    }
+    out.set(rows.sum(row), 0);
     out.set(normalise(out.subarray(0, k)), 0);
     if (lexicalDims > 0) {
       const lexicalPart = normalise(out.subarray(k, k + lexicalDims));

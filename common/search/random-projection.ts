@@ -32,14 +32,10 @@ export function randomProjection(terms: number, dims: number, seed = PROJECTION_
 
 /**
  * Row by row access to a projection: the saved array's rows where there is one, else each row
- * drawn from the seed when first asked for and kept (a device never draws the rows no query needs).
+ * drawn from the seed when asked for (a device never draws the rows no query needs; the caller
+ * keeps those it has drawn: lsa.ts copies each into its sums' matrix once).
  */
 export function projectionRows(saved: Float32Array | undefined, dims: number, seed = PROJECTION_SEED): (term: number) => Float32Array {
   if (saved) return (term) => saved.subarray(term * dims, (term + 1) * dims);
-  const drawn = new Map<number, Float32Array>();
-  return (term) => {
-    let row = drawn.get(term);
-    if (!row) drawn.set(term, (row = gaussians(term * dims, (term + 1) * dims, seed)));
-    return row;
-  };
+  return (term) => gaussians(term * dims, (term + 1) * dims, seed);
 }

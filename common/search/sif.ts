@@ -4,6 +4,7 @@ import { countTerms, questionReader, vocabularyFromList } from './bag-of-terms.t
 import { corpusModel, type EmbeddingModel, type FittedState, type ModelIdentity, type ModelResources } from './types.ts';
 import { englishBlockFor } from './english-block.ts';
 import { querySpelling } from './query-spelling.ts';
+import { RowSum } from './row-sum.ts';
 
 export interface SifOptions {
   dims: number;
@@ -29,17 +30,26 @@ export interface SifOptions {
   typos?: boolean;
 }
 
-export function weightedMean(seq: number[], wordVectors: Float32Array, weights: Float32Array, k: number, scale?: number[]): Float32Array {
-  const out = new Float32Array(k);
-  if (seq.length === 0) return out;
+/**
+ * SIF's mean of words' vectors: each word's vector times its weight (`weights`, the rarer the
+ * more) and its count, over the sum of the counts; zeros for no word. `vectors` holds the word
+ * vectors (wordVectorRows).
+ */
+export function weightedMean(vectors: RowSum, weights: Float32Array, counts: Iterable<[id: number, count: number]>): Float32Array {
+  const terms: Array<[number, number]> = [];
   let total = 0;
-  seq.forEach((id, i) => {
-    const w = weights[id]! * (scale?.[i] ?? 1);
-    total += scale?.[i] ?? 1;
-    for (let c = 0; c < k; c++) out[c]! += w * wordVectors[id * k + c]!;
-  });
-  for (let c = 0; c < k; c++) out[c]! /= total;
+  for (const [id, n] of counts) {
+    terms.push([id, weights[id]! * n]);
+    total += n;
+  }
+  const out = vectors.sum(terms);
+  if (total > 0) for (let c = 0; c < out.length; c++) out[c]! /= total;
   return out;
+}
+
+/** Word vectors, `k` values a word, for weightedMean. */
+export function wordVectorRows(wordVectors: Float32Array, k: number): RowSum {
+  return new RowSum(wordVectors.length / k, k, (id, into) => into.set(wordVectors.subarray(id * k, (id + 1) * k)));
 }
 
 /**
@@ -53,9 +63,10 @@ export function restoreSif(state: FittedState, options: SifOptions, resources: M
   const { wordVectors, weights, common } = state.arrays as Record<'wordVectors' | 'weights' | 'common', Float32Array>;
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord, state.arrays.englishCommon);
   const englishDims = english?.dims ?? 0;
+  const vectors = wordVectorRows(wordVectors, k);
   // From a text's words and, with a lexicon, their relatives in the book, each with how much it counts.
   const embed = (counts: Map<number, number>, text: string): Float32Array => {
-    const own = normalise(removeDirection(weightedMean([...counts.keys()], wordVectors, weights, k, [...counts.values()]), common));
+    const own = normalise(removeDirection(weightedMean(vectors, weights, counts), common));
     if (!english) return own;
     // The book's part and the English part, each unit length, the English one counting `english`;
     // only where the book's words say something: a query of words the book never uses stays zero.

@@ -40,7 +40,7 @@ export function lsaRecipe(options: Partial<LsaOptions> = {}, resources: ModelRes
     id: `lsa-${o.dims}`,
     family: 'LSA',
     name: `tfidf-svd-${o.dims}${lexical}${english}${o.wordnet ? '-wordnet' : ''}${o.wordnet && o.glossary > 0 ? '+thesaurus' : ''}${glossName(o.gloss)}`,
-    version: `4:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}${glossVersion(o.gloss)}${typosVersion(o.typos)}`,
+    version: `5:${o.dims}:${o.lexical}:${o.lexicalDims}:${o.expansion}:${o.wordnet}:${o.english}:${o.englishA}${o.english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(o.wordnet ? o.glossary : 0)}${glossVersion(o.gloss)}${typosVersion(o.typos)}`,
     ...(o.gloss > 0 ? { glossWeight: o.gloss } : {}),
   };
   return {

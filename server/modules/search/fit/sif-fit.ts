@@ -5,7 +5,7 @@ import { firstPrincipalComponent, normalise, topEigenSparse, type SparseMatrix }
 import { glossName, glossVersion, type CorpusModelRecipe, type FittedState, type ModelResources } from '../../../../common/search/types.ts';
 import { DEFAULT_ENGLISH_A, englishBlockFor } from '../../../../common/search/english-block.ts';
 import { WORD_VECTOR_DIMS } from '../../../../common/search/word-vectors.ts';
-import { weightedMean, type SifOptions } from '../../../../common/search/sif.ts';
+import { weightedMean, wordVectorRows, type SifOptions } from '../../../../common/search/sif.ts';
 import { restoreQueryModel } from '../../../../common/search/query-models.ts';
 import { glossaryVersion } from './reader-thesaurus.ts';
 import { bookWords, typosVersion } from '../../../../common/search/spelling.ts';
@@ -27,7 +27,7 @@ export function sifRecipe(options: SifOptions = DEFAULT_SIF, resources: ModelRes
     id: `sif-${dims}`,
     family: 'SIF',
     name: `ppmi-word-vectors-${dims}${english > 0 ? `+glove-${WORD_VECTOR_DIMS}` : ''}${wordnet ? '-wordnet' : ''}${wordnet && glossary > 0 ? '+thesaurus' : ''}${glossName(gloss)}`,
-    version: `5:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}${glossVersion(gloss)}${typosVersion(typos)}`,
+    version: `6:${dims}:${window}:${a}:${wordnet}:${expansion}:${english}:${englishA}${english > 0 ? `:${resources.words?.source}` : ''}${glossaryVersion(wordnet ? glossary : 0)}${glossVersion(gloss)}${typosVersion(typos)}`,
     ...(gloss > 0 ? { glossWeight: gloss } : {}),
   };
   return {
@@ -102,7 +102,8 @@ function fitSif(passages: string[], options: SifOptions, resources: ModelResourc
   const weights = Float32Array.from(unigram, (count) => options.a / (options.a + count / tokens));
 
   // The common direction: the first principal component of the passages' raw means.
-  const raw = ids.map((seq) => weightedMean(seq, wordVectors, weights, k));
+  const rows = wordVectorRows(wordVectors, k);
+  const raw = ids.map((seq) => weightedMean(rows, weights, seq.map((id): [number, number] => [id, 1])));
   const common = firstPrincipalComponent(raw, k);
   const arrays: Record<string, Float32Array> = { wordVectors, weights, common };
   const english = englishBlockFor(options.english, options.englishA, resources, lexicon?.isWord);
