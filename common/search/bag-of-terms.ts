@@ -54,42 +54,83 @@ function commonPrefix(a: string, b: string): number {
  * reader's "spouse" for the book's "wife", "afterlife" for its "hereafter" and "next world").
  * A word the book never uses but the thesaurus knows counts for its entry rather than for the
  * book's words that merely begin as it does ("journaling" is reckoning and account, not journey).
- * With `share`, it also tallies how many content words it read and how many the book knows.
+ * With `share`, it also tallies how many content words it read and how many the book knows; with
+ * `readings`, what each word counts for is kept there for the next text.
  */
-export function countTerms(text: string, vocabulary: Vocabulary, lexicon?: Lexicon, expansion = 0, glossary = 0, share?: WordsKnown): Map<number, number> {
+export function countTerms(
+  text: string,
+  vocabulary: Vocabulary,
+  lexicon?: Lexicon,
+  expansion = 0,
+  glossary = 0,
+  share?: WordsKnown,
+  readings?: Map<string, WordReading>,
+): Map<number, number> {
   const counts = new Map<number, number>();
-  const add = (id: number, n: number) => counts.set(id, (counts.get(id) ?? 0) + n);
   for (const { word, term } of contentWords(text, lexicon?.isWord)) {
-    const known = vocabulary.ids.has(term);
-    const entry = lexicon && glossary > 0 ? lexicon.glossaryTerms(word) : [];
-    const ids = !known && entry.length > 0 ? [] : vocabulary.resolve(term);
-    for (const id of ids) add(id, 1 / ids.length);
-    // The book reads the word as its own, as a form of one of its own, or by its thesaurus entry.
-    let read = ids.length > 0 || entry.length > 0 ? 1 : 0;
-    const weight = ids.length === 0 ? 1 : expansion;
-    if (lexicon && weight > 0) {
-      for (const [related, w] of lexicon.relatedTerms(word)) {
-        const id = vocabulary.ids.get(related);
-        if (id === undefined) continue;
-        add(id, weight * w);
-        // A word it never uses, read as WordNet's relatives of it that it does, counts in part.
-        if (ids.length === 0 && read === 0) read = RELATIVES_ONLY;
+    let reading = readings?.get(word);
+    if (!reading) {
+      reading = readWord(word, term, vocabulary, lexicon, expansion, glossary);
+      if (readings) {
+        if (readings.size >= KEPT_READINGS) readings.clear();
+        readings.set(word, reading);
       }
     }
+    const { ids, amounts } = reading;
+    for (let i = 0; i < ids.length; i++) counts.set(ids[i]!, (counts.get(ids[i]!) ?? 0) + amounts[i]!);
     // A short word the book does not know is left out: most are slips of short words ("whta",
     // "abot", "bok") that the speller leaves alone, not a subject the book never treats.
-    if (share && (read > 0 || word.length > SHORT_WORD)) {
+    if (share && (reading.read > 0 || word.length > SHORT_WORD)) {
       share.words += 1;
-      share.known += read;
-    }
-    if (!lexicon) continue;
-    const glossaryWeight = known ? glossary : 1;
-    for (const related of entry) {
-      const id = vocabulary.ids.get(related);
-      if (id !== undefined) add(id, glossaryWeight);
+      share.known += reading.read;
     }
   }
   return counts;
+}
+
+/**
+ * What one word of a text counts for, in the order countTerms adds it (so that counts made from
+ * kept readings are the same, bit for bit): the terms and how much each gets, and how far the
+ * book knows the word (`WordsKnown`).
+ */
+interface WordReading {
+  ids: number[];
+  amounts: number[];
+  read: number;
+}
+
+/** How many words' readings a question reader keeps (then it forgets them all and starts again). */
+const KEPT_READINGS = 20_000;
+
+function readWord(word: string, term: string, vocabulary: Vocabulary, lexicon: Lexicon | undefined, expansion: number, glossary: number): WordReading {
+  const reading: WordReading = { ids: [], amounts: [], read: 0 };
+  const add = (id: number, n: number) => {
+    reading.ids.push(id);
+    reading.amounts.push(n);
+  };
+  const known = vocabulary.ids.has(term);
+  const entry = lexicon && glossary > 0 ? lexicon.glossaryTerms(word) : [];
+  const ids = !known && entry.length > 0 ? [] : vocabulary.resolve(term);
+  for (const id of ids) add(id, 1 / ids.length);
+  // The book reads the word as its own, as a form of one of its own, or by its thesaurus entry.
+  reading.read = ids.length > 0 || entry.length > 0 ? 1 : 0;
+  const weight = ids.length === 0 ? 1 : expansion;
+  if (lexicon && weight > 0) {
+    for (const [related, w] of lexicon.relatedTerms(word)) {
+      const id = vocabulary.ids.get(related);
+      if (id === undefined) continue;
+      add(id, weight * w);
+      // A word it never uses, read as WordNet's relatives of it that it does, counts in part.
+      if (ids.length === 0 && reading.read === 0) reading.read = RELATIVES_ONLY;
+    }
+  }
+  if (!lexicon) return reading;
+  const glossaryWeight = known ? glossary : 1;
+  for (const related of entry) {
+    const id = vocabulary.ids.get(related);
+    if (id !== undefined) add(id, glossaryWeight);
+  }
+  return reading;
 }
 
 /**
@@ -127,16 +168,17 @@ export interface ReadQuestion {
 
 /**
  * How a corpus model reads its questions: each mended and counted once, with the share of its
- * words the book knows. The question asked last is kept, as its vector, its marked sentence and
+ * words the book knows; what each word counts for is worked out once and kept. The question asked last is kept, as its vector, its marked sentence and
  * its strength each read it in turn; another question coming in between is read again.
  */
 export function questionReader(mend: (text: string) => string, vocabulary: Vocabulary, lexicon: Lexicon | undefined, expansion: number, glossary: number): (text: string) => ReadQuestion {
   let last: ReadQuestion | undefined;
+  const readings = new Map<string, WordReading>();
   return (text) => {
     if (last?.text === text) return last;
     const mended = mend(text);
     const known: WordsKnown = { words: 0, known: 0 };
-    const counts = countTerms(mended, vocabulary, lexicon, expansion, glossary, known);
+    const counts = countTerms(mended, vocabulary, lexicon, expansion, glossary, known, readings);
     return (last = { text, mended, counts, share: known.words === 0 ? 0 : known.known / known.words });
   };
 }

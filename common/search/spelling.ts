@@ -121,9 +121,13 @@ const swapped = (word: string, i: number) => word.slice(0, i) + word[i + 1]! + w
  * by their letters (an edit adds at most one letter the word lacks and drops at most one it has)
  * before any distance is worked out: a few milliseconds for a word unlike any.
  */
+/** How many words' readings a speller keeps (then it forgets them all and starts again). */
+const KEPT_CORRECTIONS = 20_000;
+
 export class Speller {
   private wordLists?: WordList[];
   private masks?: Int32Array[];
+  /** Each word asked about, and what it reads as (itself, when it is known or too short to mend). */
   private readonly corrections = new Map<string, string>();
 
   constructor(
@@ -154,13 +158,18 @@ export class Speller {
     return this.listed(word) || (this.vocabulary.isKnown?.(word) ?? false);
   }
 
+  /** How many words' readings are kept now. */
+  get kept(): number {
+    return this.corrections.size;
+  }
+
   /** The word, or the known word it is most likely a slip for (itself when none is near enough). */
   correct(word: string): string {
-    // Listed words are words of letters a to z alone (what `words` gives, less any with an apostrophe or a digit).
-    if (word.length < this.options.minLength || !/^[a-z]+$/.test(word) || this.known(word)) return word;
     let out = this.corrections.get(word);
     if (out === undefined) {
-      out = this.mended(word);
+      // Listed words are words of letters a to z alone (what `words` gives, less any with an apostrophe or a digit).
+      out = word.length < this.options.minLength || !/^[a-z]+$/.test(word) || this.known(word) ? word : this.mended(word);
+      if (this.corrections.size >= KEPT_CORRECTIONS) this.corrections.clear();
       this.corrections.set(word, out);
     }
     return out;

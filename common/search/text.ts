@@ -92,10 +92,17 @@ export function words(text: string): string[] {
 
 const stemCache = new Map<string, string>();
 
+/** How many words' stems are kept (then all are forgotten and the count starts again). */
+const KEPT_STEMS = 50_000;
+
+/** How many words' stems are kept now. */
+export const stemsKept = (): number => stemCache.size;
+
 export function stem(word: string): string {
   let out = stemCache.get(word);
   if (out === undefined) {
     out = stemmer(word);
+    if (stemCache.size >= KEPT_STEMS) stemCache.clear();
     stemCache.set(word, out);
   }
   return out;
@@ -107,8 +114,20 @@ export interface ContentWord {
   term: string;
 }
 
+const noWord = () => false;
+
+/** The last text's content words: each model of a lineup, and the English block, read a question in turn. */
+let lastRead: { text: string; isWord: (word: string) => boolean; out: readonly ContentWord[] } | undefined;
+
 /** The content words of a text, modernised (with `isWord` to tell a base form), stop words left out. */
-export function contentWords(text: string, isWord: (word: string) => boolean = () => false): ContentWord[] {
+export function contentWords(text: string, isWord: (word: string) => boolean = noWord): readonly ContentWord[] {
+  if (lastRead?.text === text && lastRead.isWord === isWord) return lastRead.out;
+  const out = readContentWords(text, isWord);
+  lastRead = { text, isWord, out };
+  return out;
+}
+
+function readContentWords(text: string, isWord: (word: string) => boolean): ContentWord[] {
   const out: ContentWord[] = [];
   for (const raw of words(text)) {
     const word = modernise(raw, isWord);

@@ -117,6 +117,19 @@ describe('a query word counting for its thesaurus entry', () => {
     expect(counts.get(id('wife'))).toBeCloseTo(0.7);
     expect(countTerms('a spouse', vocabulary, lexicon, 0.45, 0).get(id('wife'))).toBeUndefined();
   });
+
+  it("counts a question the same, term for term and in order, from its words' kept readings as afresh", () => {
+    const question = 'my spouse keeps journaling about the afterlife, and my spouse worries';
+    const fresh = { words: 0, known: 0 };
+    const afresh = [...countTerms(question, vocabulary, lexicon, 0.45, 0.7, fresh)];
+    const readings = new Map();
+    for (const round of [1, 2]) {
+      const known = { words: 0, known: 0 };
+      expect([...countTerms(question, vocabulary, lexicon, 0.45, 0.7, known, readings)], `round ${round}`).toEqual(afresh);
+      expect(known).toEqual(fresh);
+    }
+    expect(readings.size).toBeGreaterThan(0);
+  });
 });
 
 describe("the thesaurus fitted on the book", async () => {

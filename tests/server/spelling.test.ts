@@ -43,6 +43,15 @@ describe('the speller', () => {
     expect(s.correctText('What does PATEINCE bring, and anxeity?')).toBe('what does patience bring and anxiety');
   });
 
+  it('keeps what it read each word as for at most 20,000 words, whatever stream of new words it is asked', () => {
+    const s = speller();
+    // Words of letters alone, each new: "baaa", "baab", … (none near a known word).
+    const word = (n: number) => 'b' + Array.from({ length: 5 }, (_, i) => String.fromCharCode(97 + (Math.floor(n / 26 ** i) % 26))).join('');
+    for (let n = 0; n < 20_050; n++) s.correct(word(n));
+    expect(s.kept).toBeLessThanOrEqual(20_000);
+    expect(s.correct('pateince')).toBe('patience');
+  });
+
   it('leaves alone a known word, a short one, one with an apostrophe or a digit, and one near no known word', () => {
     const s = speller({ isKnown: (word) => word === 'thinkest' });
     for (const word of ['heart', 'thinkest', 'hte', 'did\'nt', 'h3art', 'xqzvbnm']) expect(s.correct(word), word).toBe(word);

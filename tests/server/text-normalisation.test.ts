@@ -1,7 +1,7 @@
 // Starts no server, store or engine: it does not wait for the run's fixtures.
 import { describe, expect, it } from 'vitest';
 import { baseForms, Lexicon, lexiconFor } from '../../common/search/lexicon.ts';
-import { ARCHAIC_FORMS, modernise, terms } from '../../common/search/text.ts';
+import { ARCHAIC_FORMS, modernise, stem, stemsKept, terms } from '../../common/search/text.ts';
 
 // A small dictionary standing in for WordNet's lemmas.
 const DICTIONARY = new Set(['know', 'give', 'seek', 'make', 'speak', 'desire', 'lofty', 'feeble', 'bid', 'come', 'great', 'high', 'forest', 'honest', 'teeth', 'interest', 'say']);
@@ -64,5 +64,13 @@ describe('the lexicon of WordNet relatives', () => {
     expect(baseForms('studies')).toContain('study');
     expect(baseForms('loving')).toContain('love');
     expect(baseForms('prayed')).toContain('pray');
+  });
+});
+
+describe('the stems kept', () => {
+  it('are at most 50,000, whatever stream of new words is stemmed, and each stem is still right', () => {
+    for (let n = 0; n < 50_100; n++) stem(`word${n}ing`);
+    expect(stemsKept()).toBeLessThanOrEqual(50_000);
+    expect(stem('patiently')).toBe('patient');
   });
 });
