@@ -50,7 +50,7 @@
  */
 
 import { CODE_LEVELS, codeRows, type RowCodes } from './row-codes.ts';
-import { F64, I32, op, oneFunctionModule, V128 } from './wasm-assembly.ts';
+import { F32, F64, I32, op, oneFunctionModule, V128 } from './wasm-assembly.ts';
 
 const [ROWS, N, WIDTH, Q, SCALES, Q_SCALE, OUT] = [0, 1, 2, 3, 4, 5, 6];
 const [R, I, ROW, Q_AT, ACC, V, LO, HI] = [7, 8, 9, 13, 14, 18, 19, 20];
@@ -101,6 +101,75 @@ const body = [
   ...op.end, ...op.end,
 ];
 
+/**
+ * A second function, on the same memory: each passage's score from the rows' scores, as
+ * passage-index.ts ranks it, its own cosine weighed with its closest sentence's or gloss line's:
+ *
+ *   (func (export "best") (param $scores i32) (param $units i32) (param $count i32) (param $keep f64)
+ *                         (param $weight f64) (param $own i32)
+ *     (local $p i32) (local $s i32) (local $end i32) (local $lines i32) (local $closest f32) (local $v f32)
+ *     (local.set $lines (i32.add (local.get $units) (i32.shl (i32.add (local.get $count) (i32.const 1)) (i32.const 2))))
+ *     (block (loop                                     ;; for p in 0..count
+ *       (br_if 1 (i32.ge_u (local.get $p) (local.get $count)))
+ *       (local.set $closest (f32.const -inf))
+ *       ;; its sentences' rows, units[p] to units[p + 1], then its lines', lines[p] to lines[p + 1]:
+ *       (local.set $s (i32.load (i32.add (local.get $units) (i32.shl (local.get $p) (i32.const 2)))))
+ *       (local.set $end (i32.load offset=4 (i32.add (local.get $units) (i32.shl (local.get $p) (i32.const 2)))))
+ *       (block (loop
+ *         (br_if 1 (i32.ge_u (local.get $s) (local.get $end)))
+ *         (local.set $v (f32.load (i32.add (local.get $scores) (i32.shl (local.get $s) (i32.const 2)))))
+ *         (local.set $closest (select (local.get $v) (local.get $closest) (f32.gt (local.get $v) (local.get $closest))))
+ *         (local.set $s (i32.add (local.get $s) (i32.const 1)))
+ *         (br 0)))
+ *       … the same over $lines …
+ *       (local.set $v (f32.load (i32.add (local.get $scores) (i32.shl (local.get $p) (i32.const 2)))))
+ *       (f64.store (i32.add (local.get $own) (i32.shl (local.get $p) (i32.const 3)))
+ *         (select (f64.add (f64.mul (local.get $keep) (f64.promote_f32 (local.get $v)))
+ *                          (f64.mul (local.get $weight) (f64.promote_f32 (local.get $closest))))
+ *                 (f64.promote_f32 (local.get $v))
+ *                 (f32.gt (local.get $closest) (f32.const -inf))))
+ *       (local.set $p (i32.add (local.get $p) (i32.const 1)))
+ *       (br 0))))
+ */
+const [SCORES, UNITS, COUNT, KEEP, WEIGHT, OWN] = [0, 1, 2, 3, 4, 5];
+const [P, S, END, LINES, CLOSEST, VALUE] = [6, 7, 8, 9, 10, 11];
+
+/** closest = the largest score of rows bounds[p] to bounds[p + 1] and closest (the first of equals). */
+const closestOver = (bounds: number) => [
+  ...op.get(bounds), ...op.get(P), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.i32Load(0), ...op.set(S),
+  ...op.get(bounds), ...op.get(P), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.i32Load(4), ...op.set(END),
+  ...op.block, ...op.loop,
+  ...op.get(S), ...op.get(END), ...op.i32GeU, ...op.brIf(1),
+  ...op.get(SCORES), ...op.get(S), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.f32Load(0), ...op.set(VALUE),
+  ...op.get(VALUE), ...op.get(CLOSEST), ...op.get(VALUE), ...op.get(CLOSEST), ...op.f32Gt, ...op.select, ...op.set(CLOSEST),
+  ...op.get(S), ...op.i32(1), ...op.i32Add, ...op.set(S),
+  ...op.br(0),
+  ...op.end, ...op.end,
+];
+
+const bestBody = [
+  ...[0x02, 0x04, I32, 0x02, F32], // locals: p, s, end, lines (i32); closest, v (f32)
+  ...op.get(UNITS), ...op.get(COUNT), ...op.i32(1), ...op.i32Add, ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.set(LINES),
+  ...op.block, ...op.loop,
+  ...op.get(P), ...op.get(COUNT), ...op.i32GeU, ...op.brIf(1),
+  ...op.f32MinusInfinity, ...op.set(CLOSEST),
+  ...closestOver(UNITS),
+  ...closestOver(LINES),
+  ...op.get(SCORES), ...op.get(P), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.f32Load(0), ...op.set(VALUE),
+  ...op.get(OWN), ...op.get(P), ...op.i32(3), ...op.i32Shl, ...op.i32Add,
+  ...op.get(KEEP), ...op.get(VALUE), ...op.f64FromF32, ...op.f64Mul,
+  ...op.get(WEIGHT), ...op.get(CLOSEST), ...op.f64FromF32, ...op.f64Mul, ...op.f64Add,
+  ...op.get(VALUE), ...op.f64FromF32,
+  ...op.get(CLOSEST), ...op.f32MinusInfinity, ...op.f32Gt,
+  ...op.select,
+  ...op.f64Store(0),
+  ...op.get(P), ...op.i32(1), ...op.i32Add, ...op.set(P),
+  ...op.br(0),
+  ...op.end, ...op.end,
+];
+
+let compiledBest: WebAssembly.Module | undefined;
+
 let compiled: WebAssembly.Module | undefined;
 
 /** The largest 32-bit sum: a row's codes (±127) times the query's, over `width` values, must stay below it. */
@@ -135,36 +204,48 @@ export function codedDot(row: { scale: number; codes: ArrayLike<number> }, query
 
 /**
  * Rows coded to 8 bits (row-codes.ts), padded to a multiple of sixteen, kept in WebAssembly memory
- * with their scales, room for a query's 16-bit codes and the rows' scores.
+ * with their scales, room for a query's 16-bit codes and the rows' scores; and, given how the rows
+ * group under passages, room for each passage's score.
  */
 export class DotKernel {
   readonly width: number;
   private readonly scoresOf: (rows: number, n: number, width: number, q: number, scales: number, qScale: number, out: number) => void;
+  private readonly bestOf: (scores: number, units: number, count: number, keep: number, weight: number, own: number) => void;
   private readonly scalesAt: number;
   private readonly query: Int16Array;
   private queryScale = 0;
   private readonly out: Float32Array;
+  private readonly units: Int32Array;
+  private readonly own: Float64Array;
 
   /**
    * `parts` are stacked: the rows of the first, then of the second, and so on; each row coded as
-   * codeRows codes it, or given in its codes.
+   * codeRows codes it, or given in its codes. `units`, for `best`: passage p's own row is row p,
+   * its sentences' rows `units[p]` to `units[p + 1]` and its gloss lines' `units[count + 1 + p]`
+   * to `units[count + 2 + p]`, for `count` passages (units holds 2 × (count + 1) numbers).
    */
   constructor(
     given: Array<Float32Array | RowCodes>,
     readonly dim: number,
+    units: Int32Array = new Int32Array(2),
   ) {
     const parts = given.map((part) => (part instanceof Float32Array ? codeRows(part, dim) : part));
     const count = parts.reduce((sum, part) => sum + part.scales.length, 0);
     // A scan of whole blocks may read up to BLOCK − 1 rows (and scales) past the last, and score them.
     const kept = count + BLOCK - 1;
+    const passages = units.length / 2 - 1;
+    if (!Number.isInteger(passages) || passages < 0 || passages > count) throw new Error(`${units.length} unit bounds do not fit ${count} rows`);
     this.width = widthOf(dim);
     const queryAt = kept * this.width;
     this.scalesAt = queryAt + this.width * 2;
     const outAt = this.scalesAt + kept * 4;
-    const memory = new WebAssembly.Memory({ initial: Math.ceil((outAt + kept * 4) / 65536) || 1 });
+    const unitsAt = outAt + kept * 4;
+    const ownAt = Math.ceil((unitsAt + units.length * 4) / 8) * 8;
+    const memory = new WebAssembly.Memory({ initial: Math.ceil((ownAt + passages * 8) / 65536) || 1 });
     compiled ??= oneFunctionModule('scores', [I32, I32, I32, I32, I32, F64, I32], body);
-    const instance = new WebAssembly.Instance(compiled, { env: { memory } });
-    this.scoresOf = instance.exports.scores as DotKernel['scoresOf'];
+    compiledBest ??= oneFunctionModule('best', [I32, I32, I32, F64, F64, I32], bestBody);
+    this.scoresOf = new WebAssembly.Instance(compiled, { env: { memory } }).exports.scores as DotKernel['scoresOf'];
+    this.bestOf = new WebAssembly.Instance(compiledBest, { env: { memory } }).exports.best as DotKernel['bestOf'];
     const padded = new Int8Array(memory.buffer, 0, kept * this.width);
     const scales = new Float32Array(memory.buffer, this.scalesAt, kept);
     let row = 0;
@@ -174,6 +255,10 @@ export class DotKernel {
     }
     this.query = new Int16Array(memory.buffer, queryAt, this.width);
     this.out = new Float32Array(memory.buffer, outAt, kept);
+    this.units = new Int32Array(memory.buffer, unitsAt, units.length);
+    this.units.set(units);
+    for (const bound of units) if (!(bound >= 0 && bound <= count)) throw new Error(`a unit bound ${bound} is not a row of ${count}`);
+    this.own = new Float64Array(memory.buffer, ownAt, passages);
   }
 
   /** Takes the query for the next `scores` calls, coded to 16 bits with one scale (codeQuery). */
@@ -187,5 +272,15 @@ export class DotKernel {
   scores(from: number, n: number): Float32Array {
     this.scoresOf(from * this.width, n, this.width, this.query.byteOffset, this.scalesAt + from * 4, this.queryScale, this.out.byteOffset);
     return this.out.subarray(0, n);
+  }
+
+  /**
+   * After `scores(0, every row)`: each passage's score, `(1 − weight) × its own + weight × its
+   * closest sentence's or line's` (its own alone when it has neither), worked out in 64-bit floats
+   * from the rows' 32-bit scores; in a view valid until the next call.
+   */
+  best(weight: number): Float64Array {
+    this.bestOf(this.out.byteOffset, this.units.byteOffset, this.own.length, 1 - weight, weight, this.own.byteOffset);
+    return this.own;
   }
 }

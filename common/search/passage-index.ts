@@ -71,7 +71,6 @@ export class PassageIndex {
     }
     const sentences = this.sentences;
     this.count = this.vectors.length / dim;
-    this.kernel = new DotKernel(coded, dim);
     this.rows = coded.reduce((sum, part) => sum + part.scales.length, 0);
     // Where each passage's sentences, then its gloss lines, start among all the rows.
     const sentenceCount = sentences?.first[this.count] ?? 0;
@@ -82,6 +81,7 @@ export class PassageIndex {
       this.units[p] = this.count + sentenceFirst[p]!;
       this.units[this.count + 1 + p] = this.count + sentenceCount + lineFirst[p]!;
     }
+    this.kernel = new DotKernel(coded, dim, this.units);
   }
 
   /** The passage's sentence closest to the query, as character offsets into its text (the one `search` ranked it by). */
@@ -122,17 +122,10 @@ export class PassageIndex {
     const weight = this.sentences ? (this.model.sentenceWeight ?? 0) : 0;
     this.kernel.setQuery(query);
     if (weight <= 0) return { hits: topK(Float64Array.from(this.kernel.scores(0, this.count)), k), all: null };
-    // Passages, sentences and gloss lines in one pass, each unit's rows at its offset in `all`.
-    const { units, count } = this;
+    // Passages, sentences and gloss lines in one pass, each unit's rows at its offset in `all`;
+    // then each passage's score from its rows' (DotKernel.best).
     const all = this.kernel.scores(0, this.rows);
-    const own = new Float64Array(count);
-    for (let p = 0; p < count; p++) {
-      let closest = -Infinity;
-      for (let s = units[p]!; s < units[p + 1]!; s++) if (all[s]! > closest) closest = all[s]!;
-      for (let s = units[count + 1 + p]!; s < units[count + 2 + p]!; s++) if (all[s]! > closest) closest = all[s]!;
-      own[p] = closest > -Infinity ? (1 - weight) * all[p]! + weight * closest : all[p]!;
-    }
-    return { hits: topK(own, k), all };
+    return { hits: topK(this.kernel.best(weight), k), all };
   }
 
   /**

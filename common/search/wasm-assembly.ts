@@ -7,6 +7,7 @@
 
 /** Value types. */
 export const I32 = 0x7f;
+export const F32 = 0x7d;
 export const F64 = 0x7c;
 export const V128 = 0x7b;
 
@@ -25,6 +26,12 @@ export const op = {
   i32Shl: [0x74],
   i32GeU: [0x4f],
   i32Load: (offset: number) => [0x28, 0x02, offset],
+  tee: (local: number) => [0x22, local],
+  select: [0x1b],
+  f32MinusInfinity: [0x43, 0x00, 0x00, 0x80, 0xff],
+  f32Gt: [0x5e],
+  f64Add: [0xa0],
+  f64Store: (offset: number) => [0x39, 0x03, offset],
   f32Load: (offset: number) => [0x2a, 0x02, offset],
   f32Store: (offset: number) => [0x38, 0x02, offset],
   f64Mul: [0xa2],

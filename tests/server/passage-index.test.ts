@@ -191,6 +191,31 @@ describe('the SIMD dot-product kernel', () => {
     }
   });
 
+  it("scores each passage by its own row and its closest sentence's or line's, exactly as the formula in 64-bit floats, and by its own alone when it has none", () => {
+    const random = seededRandom(12);
+    const dim = 20;
+    // Three passages (rows 0–2), five sentence rows (3–7), four line rows (8–11): passage 0 has
+    // sentences 3–4 and line 8, passage 1 sentences 5–7 and no line, passage 2 no sentence and lines 9–11.
+    const units = Int32Array.from([3, 5, 8, 8, 8, 9, 9, 12]);
+    const rows = Float32Array.from({ length: 12 * dim }, () => random() - 0.5);
+    const query = Float32Array.from({ length: dim }, () => random() - 0.5);
+    const kernel = new DotKernel([rows], dim, units);
+    kernel.setQuery(query);
+    const all = Array.from(kernel.scores(0, 12));
+    const weight = 0.6;
+    const expected = [0, 1, 2].map((p) => {
+      const closest = Math.max(...all.slice(units[p], units[p + 1]), ...all.slice(units[4 + p], units[5 + p]));
+      return closest > -Infinity ? (1 - weight) * all[p]! + weight * closest : all[p]!;
+    });
+    expect(Array.from(kernel.best(weight))).toEqual(expected);
+    // A passage with neither sentence nor line scores by its own row alone.
+    const lone = new DotKernel([rows], dim, Int32Array.from([3, 3, 3, 3]));
+    lone.setQuery(query);
+    lone.scores(0, 12);
+    expect(Array.from(lone.best(weight))).toEqual([all[0]]);
+    expect(() => new DotKernel([rows], dim, Int32Array.from([3, 13, 13, 13]))).toThrow(/not a row/);
+  });
+
   it('sums the largest codes of the widest rows without overflowing', () => {
     for (const dim of [708, 1024]) {
       const row = new Float32Array(dim).fill(-1);
