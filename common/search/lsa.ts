@@ -77,9 +77,16 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
   });
   // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,
   // lexical `lexical`², English `english`.
+  // A question's weighted terms, worked out once for its vector and its mark.
+  const weighedRows = new WeakMap<Map<number, number>, Map<number, number>>();
+  const tfidfOf = (counts: Map<number, number>) => {
+    let row = weighedRows.get(counts);
+    if (!row) weighedRows.set(counts, (row = tfidfRow(counts, idf)));
+    return row;
+  };
   const embed = (counts: Map<number, number>, text: string): Float32Array => {
     const out = new Float32Array(k + lexicalDims + englishDims);
-    const row = tfidfRow(counts, idf);
+    const row = tfidfOf(counts);
     out.set(rows.sum(row), 0);
     out.set(normalise(out.subarray(0, k)), 0);
     if (lexicalDims > 0) {
@@ -103,7 +110,7 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
     },
     bookShare: (text) => read(text).share,
     markTerms: {
-      question: (text) => tfidfRow(read(text).counts, idf),
+      question: (text) => tfidfOf(read(text).counts),
       sentence: (text) => tfidfRow(countTerms(text, vocabulary, lexicon), idf),
     },
   };
