@@ -50,7 +50,7 @@
  */
 
 import { CODE_LEVELS, codeRows, type RowCodes } from './row-codes.ts';
-import { F32, F64, I32, op, oneFunctionModule, V128 } from './wasm-assembly.ts';
+import { elementAt, F32, F64, I32, op, oneFunctionModule, V128 } from './wasm-assembly.ts';
 
 const [ROWS, N, WIDTH, Q, SCALES, Q_SCALE, OUT] = [0, 1, 2, 3, 4, 5, 6];
 const [R, I, ROW, Q_AT, ACC, V, LO, HI] = [7, 8, 9, 13, 14, 18, 19, 20];
@@ -69,11 +69,11 @@ const accumulate = (j: number) => [
 
 /** out[r + j] = f32(f64(sum of aJ's lanes) × f64(scales[r + j]) × qScale) */
 const store = (j: number) => [
-  ...op.get(OUT), ...op.get(R), ...op.i32(2), ...op.i32Shl, ...op.i32Add,
+  ...elementAt(OUT, R, 2),
   ...op.get(ACC + j), ...op.lane(0), ...op.get(ACC + j), ...op.lane(1), ...op.i32Add,
   ...op.get(ACC + j), ...op.lane(2), ...op.i32Add, ...op.get(ACC + j), ...op.lane(3), ...op.i32Add,
   ...op.f64FromI32,
-  ...op.get(SCALES), ...op.get(R), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.f32Load(4 * j), ...op.f64FromF32,
+  ...elementAt(SCALES, R, 2), ...op.f32Load(4 * j), ...op.f64FromF32,
   ...op.f64Mul, ...op.get(Q_SCALE), ...op.f64Mul, ...op.f32FromF64,
   ...op.f32Store(4 * j),
 ];
@@ -136,11 +136,11 @@ const [P, S, END, LINES, CLOSEST, VALUE] = [6, 7, 8, 9, 10, 11];
 
 /** closest = the largest score of rows bounds[p] to bounds[p + 1] and closest (the first of equals). */
 const closestOver = (bounds: number) => [
-  ...op.get(bounds), ...op.get(P), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.i32Load(0), ...op.set(S),
-  ...op.get(bounds), ...op.get(P), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.i32Load(4), ...op.set(END),
+  ...elementAt(bounds, P, 2), ...op.i32Load(0), ...op.set(S),
+  ...elementAt(bounds, P, 2), ...op.i32Load(4), ...op.set(END),
   ...op.block, ...op.loop,
   ...op.get(S), ...op.get(END), ...op.i32GeU, ...op.brIf(1),
-  ...op.get(SCORES), ...op.get(S), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.f32Load(0), ...op.set(VALUE),
+  ...elementAt(SCORES, S, 2), ...op.f32Load(0), ...op.set(VALUE),
   ...op.get(VALUE), ...op.get(CLOSEST), ...op.get(VALUE), ...op.get(CLOSEST), ...op.f32Gt, ...op.select, ...op.set(CLOSEST),
   ...op.get(S), ...op.i32(1), ...op.i32Add, ...op.set(S),
   ...op.br(0),
@@ -155,8 +155,8 @@ const bestBody = [
   ...op.f32MinusInfinity, ...op.set(CLOSEST),
   ...closestOver(UNITS),
   ...closestOver(LINES),
-  ...op.get(SCORES), ...op.get(P), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.f32Load(0), ...op.set(VALUE),
-  ...op.get(OWN), ...op.get(P), ...op.i32(3), ...op.i32Shl, ...op.i32Add,
+  ...elementAt(SCORES, P, 2), ...op.f32Load(0), ...op.set(VALUE),
+  ...elementAt(OWN, P, 3),
   ...op.get(KEEP), ...op.get(VALUE), ...op.f64FromF32, ...op.f64Mul,
   ...op.get(WEIGHT), ...op.get(CLOSEST), ...op.f64FromF32, ...op.f64Mul, ...op.f64Add,
   ...op.get(VALUE), ...op.f64FromF32,
@@ -209,6 +209,8 @@ export function codedDot(row: { scale: number; codes: ArrayLike<number> }, query
  */
 export class DotKernel {
   readonly width: number;
+  /** How many rows it holds. */
+  readonly rows: number;
   private readonly scoresOf: (rows: number, n: number, width: number, q: number, scales: number, qScale: number, out: number) => void;
   private readonly bestOf: (scores: number, units: number, count: number, keep: number, weight: number, own: number) => void;
   private readonly scalesAt: number;
@@ -231,6 +233,7 @@ export class DotKernel {
   ) {
     const parts = given.map((part) => (part instanceof Float32Array ? codeRows(part, dim) : part));
     const count = parts.reduce((sum, part) => sum + part.scales.length, 0);
+    this.rows = count;
     // A scan of whole blocks may read up to BLOCK − 1 rows (and scales) past the last, and score them.
     const kept = count + BLOCK - 1;
     const passages = units.length / 2 - 1;
@@ -270,6 +273,7 @@ export class DotKernel {
 
   /** The dot products of the query with rows `from` to `from + n`, in a view valid until the next call. */
   scores(from: number, n: number): Float32Array {
+    if (!(Number.isInteger(from) && Number.isInteger(n) && from >= 0 && n >= 0 && from + n <= this.rows)) throw new RangeError(`rows ${from} to ${from + n} are not among ${this.rows}`);
     this.scoresOf(from * this.width, n, this.width, this.query.byteOffset, this.scalesAt + from * 4, this.queryScale, this.out.byteOffset);
     return this.out.subarray(0, n);
   }

@@ -33,7 +33,7 @@
  *       (local.set $t (i32.add (local.get $t) (i32.const 1)))
  *       (br 0))))
  */
-import { I32, op, oneFunctionModule, V128 } from './wasm-assembly.ts';
+import { elementAt, I32, op, oneFunctionModule, V128 } from './wasm-assembly.ts';
 
 const [MATRIX, WIDTH, IDS, WEIGHTS, COUNT, OUT, T, C, ROW, W] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -48,15 +48,13 @@ const eachColumn = (step: number[]) => [
   ...op.end, ...op.end,
 ];
 
-/** The address of element t of the 32-bit array at `array`. */
-const at = (array: number) => [...op.get(array), ...op.get(T), ...op.i32(2), ...op.i32Shl, ...op.i32Add];
 
 const body = [
   ...[0x02, 0x03, I32, 0x01, V128], // locals: t, c, row (i32); w (v128)
   ...op.block, ...op.loop,
   ...op.get(T), ...op.get(COUNT), ...op.i32GeU, ...op.brIf(1),
-  ...op.get(MATRIX), ...at(IDS), ...op.i32Load(0), ...op.get(WIDTH), ...op.i32Mul, ...op.i32Add, ...op.set(ROW),
-  ...at(WEIGHTS), ...op.f32Load(0), ...op.f32x4Splat, ...op.set(W),
+  ...op.get(MATRIX), ...elementAt(IDS, T, 2), ...op.i32Load(0), ...op.get(WIDTH), ...op.i32Mul, ...op.i32Add, ...op.set(ROW),
+  ...elementAt(WEIGHTS, T, 2), ...op.f32Load(0), ...op.f32x4Splat, ...op.set(W),
   ...eachColumn([
     ...op.get(OUT), ...op.get(C), ...op.i32Add,
     ...op.get(OUT), ...op.get(C), ...op.i32Add, ...op.v128Load(0),
@@ -118,7 +116,7 @@ export class RowSum {
     };
     this.out.fill(0);
     for (const [row, weight] of terms) {
-      if (!(row >= 0 && row < this.rows)) throw new RangeError(`row ${row} is not one of ${this.rows}`);
+      if (!(Number.isInteger(row) && row >= 0 && row < this.rows)) throw new RangeError(`row ${row} is not one of ${this.rows}`);
       if (this.filled[row] === 0) {
         this.fill(row, this.matrix.subarray(row * floats, row * floats + this.dim));
         this.filled[row] = 1;

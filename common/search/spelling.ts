@@ -111,6 +111,9 @@ export interface SpellerWords {
 /** The word with its letters at `i` and `i + 1` swapped. */
 const swapped = (word: string, i: number) => word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2);
 
+/** How many words a speller keeps what it read them as (then it forgets them all and starts again). */
+const KEPT_CORRECTIONS = 20_000;
+
 /**
  * Reads a misspelt word as the known word it most likely stands for. A word one swap of two
  * neighbouring letters from a listed word (a phone keyboard's commonest slip) is read as it, then
@@ -121,9 +124,6 @@ const swapped = (word: string, i: number) => word.slice(0, i) + word[i + 1]! + w
  * by their letters (an edit adds at most one letter the word lacks and drops at most one it has)
  * before any distance is worked out: a few milliseconds for a word unlike any.
  */
-/** How many words' readings a speller keeps (then it forgets them all and starts again). */
-const KEPT_CORRECTIONS = 20_000;
-
 export class Speller {
   private wordLists?: WordList[];
   private masks?: Int32Array[];

@@ -11,7 +11,10 @@ export const F32 = 0x7d;
 export const F64 = 0x7c;
 export const V128 = 0x7b;
 
-/** Instructions, as bytes; those with an immediate take it. A memory access's offset must be below 128. */
+/**
+ * Instructions, as bytes; those with an immediate take it. A memory access's offset must be below
+ * 128, and an i32 constant below 64 (each is written as one byte: a constant's is signed).
+ */
 export const op = {
   block: [0x02, 0x40],
   loop: [0x03, 0x40],
@@ -20,13 +23,15 @@ export const op = {
   brIf: (depth: number) => [0x0d, depth],
   get: (local: number) => [0x20, local],
   set: (local: number) => [0x21, local],
-  i32: (value: number) => [0x41, value],
+  i32: (value: number) => {
+    if (!Number.isInteger(value) || value < 0 || value >= 64) throw new RangeError(`i32 constant ${value} does not fit one byte`);
+    return [0x41, value];
+  },
   i32Add: [0x6a],
   i32Mul: [0x6c],
   i32Shl: [0x74],
   i32GeU: [0x4f],
   i32Load: (offset: number) => [0x28, 0x02, offset],
-  tee: (local: number) => [0x22, local],
   select: [0x1b],
   f32MinusInfinity: [0x43, 0x00, 0x00, 0x80, 0xff],
   f32Gt: [0x5e],
@@ -50,6 +55,11 @@ export const op = {
   f32x4Add: [0xfd, 0xe4, 0x01],
   f32x4Mul: [0xfd, 0xe6, 0x01],
 };
+
+/** The address of element `index` (a local) of the array at `base` (a local), each element 2^`shift` bytes. */
+export const elementAt = (base: number, index: number, shift: number): number[] => [
+  ...op.get(base), ...op.get(index), ...op.i32(shift), ...op.i32Shl, ...op.i32Add,
+];
 
 /** An unsigned LEB128 number, as WebAssembly writes sizes. */
 function leb(n: number): number[] {

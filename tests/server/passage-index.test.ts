@@ -184,6 +184,9 @@ describe('the SIMD dot-product kernel', () => {
       expect(Array.from(kernel.scores(6, 3))).toEqual([coded(6), coded(7), coded(8)]);
       // A run to the last row, not a whole block: the rows the block reads past it are not the book's.
       expect(Array.from(kernel.scores(10, 3))).toEqual([coded(10), coded(11), coded(12)]);
+      expect(Array.from(kernel.scores(13, 0))).toEqual([]);
+      // Rows it does not hold are refused, not read from (or written past) its memory.
+      for (const [from, n] of [[11, 3], [-1, 2], [0, 14], [1.5, 1]] as const) expect(() => kernel.scores(from, n)).toThrow(RangeError);
       // Each value within half a step of its row's largest ÷ 127, and the query's far finer.
       const float = (r: number) => query.reduce((sum, q, c) => sum + q * rows[r * dim + c]!, 0);
       const bound = (r: number) => (scales[r]! / 2) * query.reduce((sum, q) => sum + Math.abs(q), 0) * 1.01 + 1e-6;

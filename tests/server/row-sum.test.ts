@@ -40,5 +40,6 @@ describe('weighted sums of rows (the SIMD kernel a model makes a text vector wit
     expect(filled).toEqual([3, 7]);
     expect(() => sums.sum([[10, 1]])).toThrow(RangeError);
     expect(() => sums.sum([[-1, 1]])).toThrow(RangeError);
+    expect(() => sums.sum([[1.5, 1]])).toThrow(RangeError);
   });
 });
