@@ -22,9 +22,9 @@ import { CodedRows, PackError, QuantisedRows, type PackValue } from './pack-code
  *
  * The passage, sentence and gloss-line vectors are carried in the 8-bit codes the server's index
  * scans (row-codes.ts), so a device holds them bit for bit; other dense float matrices (term rows)
- * are quantised to 16 bits by row: the ranks stay those of the server (the parity test). LSA's lexical random projection is left
- * out: a device draws the rows a query needs from its seed. The two models' lexicon is one
- * (they are fitted on one book), kept once.
+ * are quantised to 16 bits by row: the ranks stay those of the server (the parity test). LSA's
+ * lexical random projection is left out: a device draws the rows a query needs from its seed.
+ * The two models' lexicon is one (they are fitted on one book), kept once.
  */
 export const PACK_FORMAT = 3;
 

@@ -1,5 +1,5 @@
 import type { Lexicon } from './lexicon.ts';
-import { contentWords, terms } from './text.ts';
+import { contentWords, remembered, terms } from './text.ts';
 
 const PREFIX = 5;
 
@@ -68,14 +68,8 @@ export function countTerms(
 ): Map<number, number> {
   const counts = new Map<number, number>();
   for (const { word, term } of contentWords(text, lexicon?.isWord)) {
-    let reading = readings?.get(word);
-    if (!reading) {
-      reading = readWord(word, term, vocabulary, lexicon, expansion, glossary);
-      if (readings) {
-        if (readings.size >= KEPT_READINGS) readings.clear();
-        readings.set(word, reading);
-      }
-    }
+    const read = () => readWord(word, term, vocabulary, lexicon, expansion, glossary);
+    const reading = readings ? remembered(readings, word, KEPT_READINGS, read) : read();
     const { ids, amounts } = reading;
     for (let i = 0; i < ids.length; i++) counts.set(ids[i]!, (counts.get(ids[i]!) ?? 0) + amounts[i]!);
     // A short word the book does not know is left out: most are slips of short words ("whta",
@@ -168,8 +162,9 @@ export interface ReadQuestion {
 
 /**
  * How a corpus model reads its questions: each mended and counted once, with the share of its
- * words the book knows; what each word counts for is worked out once and kept. The question asked last is kept, as its vector, its marked sentence and
- * its strength each read it in turn; another question coming in between is read again.
+ * words the book knows; what each word counts for is worked out once and kept. The question
+ * asked last is kept, as its vector, its marked sentence and its strength each read it in turn;
+ * another question coming in between is read again.
  */
 export function questionReader(mend: (text: string) => string, vocabulary: Vocabulary, lexicon: Lexicon | undefined, expansion: number, glossary: number): (text: string) => ReadQuestion {
   let last: ReadQuestion | undefined;

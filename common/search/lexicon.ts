@@ -1,3 +1,5 @@
+import { remembered } from './text.ts';
+
 /**
  * Word knowledge from beyond the book, reduced to what the book's models can use: WordNet's
  * lemmas (to tell a word from an archaic or inflected form) and, for each word WordNet relates to
@@ -28,6 +30,9 @@ export interface LexiconData {
  * from the cache needs none until the first query, and a word's relatives or entry are read from
  * its line only when a query has the word.
  */
+/** How many words' relatives, and thesaurus entries, a lexicon keeps (remembered.ts). */
+const KEPT_ANSWERS = 20_000;
+
 export class Lexicon {
   private tables?: { lemmas: Set<string>; related: Map<string, string>; glossary: Map<string, string> };
   /** What `relatedTerms` and `glossaryTerms` gave each word asked about: both models ask about every word of every question. */
@@ -61,7 +66,7 @@ export class Lexicon {
 
   /** The book's terms a word stands for, beyond its own stem (none when WordNet knows no relative). Not to be changed. */
   relatedTerms(word: string): Array<[string, number]> {
-    return remembered(this.answers.related, word, () => {
+    return remembered(this.answers.related, word, KEPT_ANSWERS, () => {
       const line = this.lineFor(this.built().related, word, false);
       if (line === undefined) return [];
       const fields = line.split(' ');
@@ -77,18 +82,8 @@ export class Lexicon {
    * not car; "earnest" is not earn.
    */
   glossaryTerms(word: string): string[] {
-    return remembered(this.answers.glossary, word, () => this.lineFor(this.built().glossary, word, true)?.split(' ') ?? []);
+    return remembered(this.answers.glossary, word, KEPT_ANSWERS, () => this.lineFor(this.built().glossary, word, true)?.split(' ') ?? []);
   }
-}
-
-/** The answer for `word` from `answers`, worked out once; the map is emptied when it grows past 20,000 words. */
-function remembered<T>(answers: Map<string, T>, word: string, work: () => T): T {
-  let answer = answers.get(word);
-  if (answer === undefined) {
-    if (answers.size >= 20_000) answers.clear();
-    answers.set(word, (answer = work()));
-  }
-  return answer;
 }
 
 /** Lines of words by their first word, the rest kept as text until a query asks for it. */

@@ -75,8 +75,6 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
     into.set(projection.subarray(term * k, (term + 1) * k), 0);
     if (lexicalDims > 0) into.set(lexicalRow(term), k);
   });
-  // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,
-  // lexical `lexical`², English `english`.
   // A question's weighted terms, worked out once for its vector and its mark.
   const weighedRows = new WeakMap<Map<number, number>, Map<number, number>>();
   const tfidfOf = (counts: Map<number, number>) => {
@@ -84,13 +82,15 @@ export function restoreLsa(state: FittedState, options: LsaOptions, resources: M
     if (!row) weighedRows.set(counts, (row = tfidfRow(counts, idf)));
     return row;
   };
+  // Each part unit length, then scaled so that its cosine counts with its weight: latent 1,
+  // lexical `lexical`², English `english`.
   const embed = (counts: Map<number, number>, text: string): Float32Array => {
     const out = new Float32Array(k + lexicalDims + englishDims);
     const row = tfidfOf(counts);
-    out.set(rows.sum(row), 0);
-    out.set(normalise(out.subarray(0, k)), 0);
+    const sums = rows.sum(row);
+    out.set(normalise(sums.subarray(0, k)), 0);
     if (lexicalDims > 0) {
-      const lexicalPart = normalise(out.subarray(k, k + lexicalDims));
+      const lexicalPart = normalise(sums.subarray(k, k + lexicalDims));
       for (let c = 0; c < lexicalDims; c++) out[k + c] = lexicalPart[c]! * options.lexical;
     }
     // Only where the book's own evidence finds something: a query of words the book never uses

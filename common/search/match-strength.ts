@@ -18,8 +18,9 @@
  * more of the misses at 7.5% and 7.9% of the right answers, with an example question on the one
  * arm's bar; these were kept. With the fourth blind part in dev and in the index (1,261
  * questions, across the same two folds), the same scales flag 57% (LSA) and 58% (SIF) of dev's
- * misses at 6% of its right first passages. The README's example sits just above the bar: it is what stops the rule from
- * flagging more. How they came to be, round by round: docs/search-quality.md.
+ * misses at 6% of its right first passages. The README's example sits just above the bar: it is
+ * what stops the rule from flagging more. How they came to be, round by round:
+ * docs/search-quality.md.
  */
 export const MATCH_SCALE: Readonly<Record<string, { stands: number; close: number }>> = {
   'lsa-96': { stands: 0.157, close: 0.512 },

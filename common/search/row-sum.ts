@@ -106,8 +106,11 @@ export class RowSum {
     this.out = new Float32Array(memory.buffer, outAt, floats);
   }
 
-  /** Σ weight × row over the terms, in their order: a new array of `dim` values (zeros for none). */
-  sum(terms: Iterable<[row: number, weight: number]>): Float32Array {
+  /**
+   * Σ weight × row over the terms, in their order, each weight first times its row's `scales`
+   * where they are given (SIF's word weights): a new array of `dim` values (zeros for none).
+   */
+  sum(terms: Iterable<[row: number, weight: number]>, scales?: Float32Array): Float32Array {
     const floats = this.width / 4;
     let count = 0;
     const flush = () => {
@@ -122,7 +125,7 @@ export class RowSum {
         this.filled[row] = 1;
       }
       this.ids[count] = row;
-      this.weights[count] = weight;
+      this.weights[count] = scales ? scales[row]! * weight : weight;
       count += 1;
       if (count === BATCH) flush();
     }

@@ -35,14 +35,10 @@ export interface SifOptions {
  * more) and its count, over the sum of the counts; zeros for no word. `vectors` holds the word
  * vectors (wordVectorRows).
  */
-export function weightedMean(vectors: RowSum, weights: Float32Array, counts: Iterable<[id: number, count: number]>): Float32Array {
-  const terms: Array<[number, number]> = [];
+export function weightedMean(vectors: RowSum, weights: Float32Array, counts: ReadonlyMap<number, number> | ReadonlyArray<[id: number, count: number]>): Float32Array {
   let total = 0;
-  for (const [id, n] of counts) {
-    terms.push([id, weights[id]! * n]);
-    total += n;
-  }
-  const out = vectors.sum(terms);
+  for (const [, n] of counts) total += n;
+  const out = vectors.sum(counts, weights);
   if (total > 0) for (let c = 0; c < out.length; c++) out[c]! /= total;
   return out;
 }

@@ -1,4 +1,4 @@
-import { words } from './text.ts';
+import { remembered, words } from './text.ts';
 
 /**
  * Typo tolerance on the query side: a word that neither the book (with its glosses) nor the
@@ -165,14 +165,10 @@ export class Speller {
 
   /** The word, or the known word it is most likely a slip for (itself when none is near enough). */
   correct(word: string): string {
-    let out = this.corrections.get(word);
-    if (out === undefined) {
-      // Listed words are words of letters a to z alone (what `words` gives, less any with an apostrophe or a digit).
-      out = word.length < this.options.minLength || !/^[a-z]+$/.test(word) || this.known(word) ? word : this.mended(word);
-      if (this.corrections.size >= KEPT_CORRECTIONS) this.corrections.clear();
-      this.corrections.set(word, out);
-    }
-    return out;
+    // Listed words are words of letters a to z alone (what `words` gives, less any with an apostrophe or a digit).
+    return remembered(this.corrections, word, KEPT_CORRECTIONS, () =>
+      word.length < this.options.minLength || !/^[a-z]+$/.test(word) || this.known(word) ? word : this.mended(word),
+    );
   }
 
   private mended(word: string): string {

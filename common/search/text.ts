@@ -90,6 +90,22 @@ export function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/**
+ * The answer for `key` from `answers`, worked out by `work` the first time it is asked for and
+ * kept; the map is emptied once it holds `bound` answers, so that a stream of new words (each
+ * question may bring some) never grows it past that. What a search reads a word as (its stem, its
+ * spelling, its WordNet relatives, what a model counts it for) is kept this way.
+ */
+export function remembered<K, T>(answers: Map<K, T>, key: K, bound: number, work: () => T): T {
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = work();
+    if (answers.size >= bound) answers.clear();
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
 const stemCache = new Map<string, string>();
 
 /** How many words' stems are kept (then all are forgotten and the count starts again). */
@@ -99,13 +115,7 @@ const KEPT_STEMS = 50_000;
 export const stemsKept = (): number => stemCache.size;
 
 export function stem(word: string): string {
-  let out = stemCache.get(word);
-  if (out === undefined) {
-    out = stemmer(word);
-    if (stemCache.size >= KEPT_STEMS) stemCache.clear();
-    stemCache.set(word, out);
-  }
-  return out;
+  return remembered(stemCache, word, KEPT_STEMS, () => stemmer(word));
 }
 
 /** A content word of a text: its modern form and that form's stem. */

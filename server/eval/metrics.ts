@@ -22,9 +22,6 @@ export interface EvalQuestion {
   twin?: string;
 }
 
-/** Whitespace, case and typographic quotes folded (the book module's rule, which places an asked question by its quote). */
-export { foldForMatch };
-
 /** 1-based rank of the first passage that contains a gold quote, or null when none in the list does. */
 export function firstHitRank(ranked: string[], gold: string[]): number | null {
   const quotes = gold.map(foldForMatch);

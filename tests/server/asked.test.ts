@@ -2,11 +2,11 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { askedFile, askedFor, loadAsked, type AskedFile } from '../../server/modules/book/asked.ts';
+import { askedFile, askedFor, foldForMatch, loadAsked, type AskedFile } from '../../server/modules/book/asked.ts';
 import { textHash } from '../../server/modules/book/glosses.ts';
 import { CorpusError, loadCorpus } from '../../server/modules/book/load-corpus.ts';
 import { foldOf } from '../../server/eval/asked.ts';
-import { foldForMatch, type EvalQuestion } from '../../server/eval/metrics.ts';
+import type { EvalQuestion } from '../../server/eval/metrics.ts';
 import { CORPUS_FILE } from './engine-helpers.ts';
 
 const paragraphs = new Map([

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { chunkPassages } from '../../server/modules/book/chunk-passages.ts';
 import { parseBook } from '../../server/modules/book/parse-book.ts';
-import { CLEAN_STYLES, EVAL_STYLES, foldForMatch, type EvalQuestion } from '../../server/eval/metrics.ts';
+import { CLEAN_STYLES, EVAL_STYLES, type EvalQuestion } from '../../server/eval/metrics.ts';
+import { foldForMatch } from '../../server/modules/book/index.ts';
 import { CORPUS_FILE } from './engine-helpers.ts';
 
 const STYLES: string[] = EVAL_STYLES;
