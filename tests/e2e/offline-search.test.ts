@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_FILE } from '../repo-files.ts';
 import { launchBrowser } from '../../scripts/chromium.ts';
@@ -93,6 +93,8 @@ describe('search on the device, in Chromium, with no network and with the server
   let page: Page;
   let server: Server;
   const errors: string[] = [];
+  /** The page's requests to the API, for a failure to tell what happened. */
+  const apiLog: string[] = [];
   /** Votes delivered so far: each one counts. */
   let delivered = 0;
 
@@ -103,6 +105,12 @@ describe('search on the device, in Chromium, with no network and with the server
     context = await newContext(browser);
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
+    const note = (what: string) => (request: Request) => {
+      if (request.url().includes('/api/')) apiLog.push(`${new Date().toISOString()} ${what} ${request.method()} ${new URL(request.url()).pathname} ${request.failure()?.errorText ?? ''}`);
+    };
+    page.on('request', note('sent'));
+    page.on('requestfinished', note('answered'));
+    page.on('requestfailed', note('failed'));
     await openUnderWorker(page, server.url);
   });
   afterAll(async () => {
@@ -115,7 +123,14 @@ describe('search on the device, in Chromium, with no network and with the server
   async function ask(query: string): Promise<Result[]> {
     await page.getByLabel('What would you like to know?').fill(query);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText(`Results for “${query}”`).waitFor({ timeout: 20_000 });
+    await page
+      .getByText(`Results for “${query}”`)
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error: Error) => {
+        // Rare under a loaded CI machine, and not yet explained: say what the page showed and what it asked.
+        const shown = (await page.locator('main').innerText().catch(() => '(no main)')).slice(0, 800);
+        throw new Error(`${error.message}\nThe page shows:\n${shown}\nIts last requests to the API:\n${apiLog.slice(-12).join('\n')}`);
+      });
     const passage = async (testId: string) => ({ text: (await page.getByTestId(testId).locator('p').first().innerText()).trim(), model_type: '' });
     // A passage both models chose is shown once.
     if (await page.getByTestId('result-same').count()) return [await passage('result-same'), await passage('result-same')];
