@@ -58,7 +58,7 @@ describe('the PWA in Chromium, against the real server', () => {
 
     // A question each model of the weight-free pool answers with a passage of its own, so that
     // any pair drawn shows two (as do the others below that vote on A and B).
-    await search(p, 'What is the soul made of?');
+    await search(p, 'What are the qualities of animals?');
     await p.getByText('Result A').waitFor();
     await p.getByText('Result B').waitFor();
     await expect(p.getByRole('heading', { name: 'Search Results' }).isVisible()).resolves.toBe(true);
@@ -80,7 +80,7 @@ describe('the PWA in Chromium, against the real server', () => {
       Record<string, unknown>
     >;
     expect(votes.slice(0, 2).map((v) => v.result_label).sort()).toEqual(['A', 'B']);
-    expect(votes[0]).toMatchObject({ user_type: 'Ustaz', username: 'demo', query: 'What is the soul made of?' });
+    expect(votes[0]).toMatchObject({ user_type: 'Ustaz', username: 'demo', query: 'What are the qualities of animals?' });
     expect(votes[0]!.round_id).toBe(votes[1]!.round_id);
     expect(votes[0]!.client_id).not.toBe(votes[1]!.client_id);
     expect(await p.evaluate(() => localStorage.getItem('userType'))).toBe('Ustaz');
@@ -390,7 +390,7 @@ describe('the PWA in Chromium, against the real server', () => {
         }
         await signIn(p);
         await p.waitForURL('**/dashboard');
-        await search(p, 'What is the purpose of the senses?');
+        await search(p, 'What are angels?');
         await p.getByText('Result B').waitFor();
         expect(await axeViolations(p), `dashboard ${colorScheme} ${width}`).toEqual([]);
         await screenshot(p, `dashboard-${colorScheme}-${width}`);

@@ -49,7 +49,7 @@ describe('insights and reading in context, in Chromium', () => {
     const questions = [
       // Three questions each model answers with a passage of its own, whichever pair is drawn; the rest in reserve.
       'Why does God allow suffering?',
-      'How does the soul rule the body?',
+      'What is the soul like?',
       'What is remembrance of God?',
       'bright pebbles that become a worthless burden on the boat',
       'craving worldly things is like drinking salt water',

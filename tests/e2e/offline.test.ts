@@ -138,7 +138,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     const server = new FlakyServer(await freePort(), undefined, {});
     await server.up();
     const page = await controlledPage(server);
-    await signInAndSearch(page, server, 'What is the soul made of?');
+    await signInAndSearch(page, server, 'What are the qualities of animals?');
     await server.down();
     await page.getByRole('button', { name: 'Good result (result A)' }).click();
     await page.getByText('Thank you for your feedback! You selected Good result').waitFor();
@@ -146,7 +146,7 @@ describe('offline and flaky-network behaviour, in Chromium', () => {
     await page.getByTestId('outbox-pending').getByText('1 vote is waiting to be sent. It will go as soon as the server can be reached.').waitFor();
     await server.up();
     await page.getByTestId('outbox-pending').waitFor({ state: 'detached', timeout: 40_000 });
-    const votes = (await server.votes()).filter((v) => v.query === 'What is the soul made of?');
+    const votes = (await server.votes()).filter((v) => v.query === 'What are the qualities of animals?');
     expect(votes).toEqual([expect.objectContaining({ result_label: 'A', reaction: '👍' })]);
     await server.down();
   });

@@ -5,17 +5,17 @@
  * these on the book as shipped, so that a change which breaks them fails there, saying why, and
  * not as a browser waiting for a card that never comes.
  */
-export const QUESTION_OF_TWO_CARDS = 'What is the world like?';
+export const QUESTION_OF_TWO_CARDS = 'Why did God create man?';
 
 /** Every question the end-to-end files ask that must show two cards (checked as the one above is). */
 export const QUESTIONS_OF_TWO_CARDS = [
   QUESTION_OF_TWO_CARDS,
-  'What is the soul made of?',
-  'What is the purpose of the senses?',
+  'What are the qualities of animals?',
+  'What are angels?',
   'How should a wise man spend his days?',
   'Why do men forget God?',
   'Why does God allow suffering?',
-  'How does the soul rule the body?',
+  'What is the soul like?',
   'What is remembrance of God?',
 ];
 

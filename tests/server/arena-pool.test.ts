@@ -67,7 +67,7 @@ describe.each(STORES)('the arena’s draw (%s store)', (kind) => {
     // This instance has read the counts (none) on its first search.
     await search(second, 'the mirror of the heart');
     // Each arm shows a passage of its own for this question; all three the same one for the other.
-    const distinct = 'envy';
+    const distinct = 'hypocrisy';
     const shared = 'blind men and the elephant';
     const items = [
       ...(await round(distinct, 'lsa-96', 'sif-150')),

@@ -58,7 +58,7 @@ describe('checking a vote against what its model shows', () => {
   });
 
   it('searches once per distinct question and model, and not again for a question it has checked', async () => {
-    const query = 'envy';
+    const query = 'hypocrisy';
     const results = await engine.search(query, 3, ['lsa-96', 'sif-150']);
     const counting = Object.create(engine) as RetrievalEngine;
     let searches = 0;
@@ -67,7 +67,7 @@ describe('checking a vote against what its model shows', () => {
     const batch = Array.from({ length: 25 }, () => results.slice(0, 2).map((r) => ({ query, model_type: r.model_type, retrieved_text: r.text }))).flat();
     expect((await check.check(batch)).every((v) => v.verdict === 'shown')).toBe(true);
     expect(searches).toBe(2);
-    await check.check(batch.map((vote) => ({ ...vote, query: 'ENVY ' })));
+    await check.check(batch.map((vote) => ({ ...vote, query: 'HYPOCRISY ' })));
     expect(searches).toBe(2);
   });
 });
@@ -76,7 +76,7 @@ describe('offline rounds the server could not check when they arrived', () => {
   it('are checked at a start, each as the device would have answered, and then counted by the same rules', async () => {
     const test = await openTestDb('embedded');
     try {
-      const query = 'envy';
+      const query = 'hypocrisy';
       const [lsa, sif] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
       // As a device's round stands when its model could not be run: unchecked, no question or passage, cast on the passages served now.
       const legacy = (label: string, model: string, text: string, round: string) =>
@@ -117,7 +117,7 @@ describe.each(STORES)('offline rounds checked at a start, in the kept tallies (%
   ])('count in /api/stats’s tallies once checked: the round compared, the votes by their verdicts, none unchecked%s', async (_, waiting) => {
     const test = await openTestDb(store);
     try {
-      const query = 'envy';
+      const query = 'hypocrisy';
       const [lsa, sif] = await engine.search(query, 3, ['lsa-96', 'sif-150']);
       const [one, two] = deviceArms(engine);
       // As a save stores a device's round while its models cannot be run: unchecked, its tallies kept at once.

@@ -41,7 +41,7 @@ describe.each(STORES)('GET /api/stats on %s store', (store) => {
 
   it('reports every reader’s votes by model: reactions, wins, ties, losses and intervals, and what was left out', async () => {
     // The first model (LSA) shown as A, then as B; two questions whose models' first passages differ, one where they are the same.
-    const r1 = await round('envy', ['👍', '👎'], 'Enthusiast');
+    const r1 = await round('hypocrisy', ['👍', '👎'], 'Enthusiast');
     const r2 = await round('death', ['👍', '🤷'], 'Ustaz', true);
     const r3 = await round('the heart as a mirror', ['👍', '👎'], 'Ustaz');
     await server.api('/api/save', { token: reader, json: { items: r1.items } });

@@ -123,7 +123,7 @@ describe.each(STORES)('npm run votes -- export adds up to /api/stats, on %s stor
     await save(name, round('poverty', await draw(name, 'poverty'), '🤷', '👎'));
     await save(name, round('hypocrisy', await draw(name, 'hypocrisy'), '👎', '👍'));
     // A fourth round that day: past the bound by either day.
-    await save(name, round('envy', await draw(name, 'envy'), '👍', '👎'));
+    await save(name, round('pride', await draw(name, 'pride'), '👍', '👎'));
 
     // One question drawn twice with LSA (by the server, then offline by the device), each round
     // voted on LSA's same first passage: LSA's reaction counts in each.
@@ -138,8 +138,8 @@ describe.each(STORES)('npm run votes -- export adds up to /api/stats, on %s stor
     await save(name, round('death', mind, '👍', '👍', rated));
     await save(name, [roundVote('death', mind[1]!, 'B', '👎', rated)]);
     await save(name, [roundVote('poverty', (await draw(name, 'poverty'))[0]!, 'A', '👍', randomUUID())]);
-    const [a, b] = await draw(name, 'envy');
-    await save(name, round('envy', [{ ...a!, receipt: 'v1.e30.AAAA' }, b!], '👍', '👎'));
+    const [a, b] = await draw(name, 'pride');
+    await save(name, round('pride', [{ ...a!, receipt: 'v1.e30.AAAA' }, b!], '👍', '👎'));
 
     const figures = figuresOf(await stats(name));
     // The edge cases were met: a round decided again, and a day's bound reached.
