@@ -108,9 +108,11 @@ export const SearchResult = Type.Object({
   mark: Type.Optional(Mark),
   /**
    * How far this model's first passage stands above its next nine, in the model's own scale
-   * (common/search/match-strength.ts), or 0 when the book knows too few of the question's words (`BOOK_WORDS_BAR`);
-   * below 1 on average over the arms shown (with what they agree on), the book says little about the
-   * question. Absent for a model with no scale (the keyword arm).
+   * (common/search/match-strength.ts), less `LINE_ELSEWHERE` when the gloss line closest to the
+   * question is another passage's, never below 0; or 0 when the book knows too few of the
+   * question's words (`BOOK_WORDS_BAR`). Below 1 on average over the arms shown (with what they
+   * agree on), the book says little about the question. Absent for a model with no scale (the
+   * keyword arm).
    */
   strength: Type.Optional(Type.Number()),
   /**

@@ -108,13 +108,44 @@ export class PassageIndex {
    * computation, from query vector to highlighted passages.
    */
   rank(query: Float32Array, k: number, score?: SentenceScore, marked = k): RankedPassage[] {
+    return this.ranked(query, k, score, marked).hits;
+  }
+
+  /**
+   * `rank`'s passages, and the passage that holds the line closest to the query among all the
+   * passages' gloss lines (a gloss's line, or a question asked of the book: what readers said of
+   * each passage), from the same pass of the kernel; none for a model without gloss lines.
+   * Where that passage is not the first, the first is less sure (match-strength.ts).
+   */
+  ranked(query: Float32Array, k: number, score?: SentenceScore, marked = k): { hits: RankedPassage[]; closestLine?: number } {
     const { hits, all } = this.scan(query, k);
-    if (!this.sentences) return hits;
-    return hits.map((hit, i) => {
+    if (!this.sentences) return { hits };
+    const closestLine = all ? this.passageOfClosestLine(all) : undefined;
+    const marks = hits.map((hit, i) => {
       if (i >= marked) return hit;
       const highlight = this.closestSentence(hit.passage, all, score);
       return highlight ? { ...hit, highlight } : hit;
     });
+    return closestLine === undefined ? { hits: marks } : { hits: marks, closestLine };
+  }
+
+  /** The passage holding the gloss line with the highest score in `all` (the first of equals), or none without lines. */
+  private passageOfClosestLine(all: Float32Array): number | undefined {
+    const { units, count } = this;
+    const from = units[count + 1]!;
+    const to = units[2 * count + 1]!;
+    if (to <= from) return undefined;
+    let best = from;
+    for (let row = from + 1; row < to; row++) if (all[row]! > all[best]!) best = row;
+    // The last passage whose lines start at or before the row.
+    let lo = 0;
+    let hi = count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (units[count + 1 + mid]! <= best) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** The k best passages, and the scores of every row when the scan computed them (a model with a `sentenceWeight`), for the query the kernel now holds. */

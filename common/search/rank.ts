@@ -30,15 +30,19 @@ export interface ServedModel {
  * passage at cosine ≤ 0 shares nothing with the query (a query of unknown words scores 0 everywhere).
  */
 export function rankPassages(index: PassageIndex, vector: Float32Array, topK: number, score?: SentenceScore, marked = topK): RankedPassage[] {
-  return index.rank(vector, topK, score, marked).filter((hit) => hit.similarity > 1e-6);
+  return index.rank(vector, topK, score, marked).filter(answers);
 }
+
+/** Whether a ranked passage shares anything with the query at all. */
+const answers = (hit: RankedPassage): boolean => hit.similarity > 1e-6;
 
 /**
  * A model's best `topK` passages for a query's vector and the strength of its best match
- * (match-strength.ts: how far the first stands above the next nine), from one ranking deep enough
- * for both: what a search answers with, on the server and on a device. Given the question and
- * the passages' texts, each passage's mark also weighs the question's own words (mark.ts), and
- * the strength the share of them the book knows (the model's `bookShare`).
+ * (match-strength.ts: how far the first stands above the next nine, and whether the gloss line
+ * closest to the question is one of the first passage's), from one ranking deep enough for both:
+ * what a search answers with, on the server and on a device. Given the question and the
+ * passages' texts, each passage's mark also weighs the question's own words (mark.ts), and the
+ * strength the share of them the book knows (the model's `bookShare`).
  */
 export function rankForResults(
   model: { id: string },
@@ -48,8 +52,10 @@ export function rankForResults(
   mark?: { question: string; passages: readonly { text: string }[] },
 ): { hits: RankedPassage[]; strength?: number } {
   const score = mark ? markScore(index.model, mark.question, mark.passages) : undefined;
-  const hits = rankPassages(index, vector, Math.max(topK, STRENGTH_DEPTH), score, topK);
-  const strength = matchStrength(model.id, hits.map((hit) => hit.similarity), mark ? index.model.bookShare?.(mark.question) : undefined);
+  const ranked = index.ranked(vector, Math.max(topK, STRENGTH_DEPTH), score, topK);
+  const hits = ranked.hits.filter(answers);
+  const lineElsewhere = ranked.closestLine !== undefined && hits[0] !== undefined && ranked.closestLine !== hits[0].passage;
+  const strength = matchStrength(model.id, hits.map((hit) => hit.similarity), mark ? index.model.bookShare?.(mark.question) : undefined, lineElsewhere);
   return { hits: hits.slice(0, topK), ...(strength !== undefined ? { strength } : {}) };
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agreementOf, matchStrength, saysLittle } from '../../common/search/match-strength.ts';
+import { agreementOf, LINE_ELSEWHERE, matchStrength, saysLittle } from '../../common/search/match-strength.ts';
 import { EXAMPLE_QUESTIONS } from '../../src/features/search/example-questions.ts';
 import { loadQuestions, loadUnanswered } from '../../server/eval/evaluate.ts';
 import { answersOf, noticeOnUnanswered, noticeRates, type ArmAnswer } from '../../server/eval/notice-calibration.ts';
@@ -20,6 +20,16 @@ describe("a model's match strength", () => {
   it('calls a close first passage an answer, however many passages are as close', () => {
     // The whole book answers "What is true happiness?": many passages alike, all close.
     expect(matchStrength('sif-150', Array(10).fill(0.55))).toBeGreaterThan(1);
+  });
+
+  it('is less sure of a first passage when the gloss line closest to the question is another passage’s', () => {
+    const ranks = [0.4, ...Array(9).fill(0.2)];
+    const own = matchStrength('lsa-96', ranks)!;
+    expect(matchStrength('lsa-96', ranks, 1, true)).toBeCloseTo(own - LINE_ELSEWHERE, 3);
+    expect(matchStrength('lsa-96', ranks, 1, false)).toBe(own);
+    // Never below nothing, and a question of words the book does not know has none either way.
+    expect(matchStrength('lsa-96', Array(10).fill(0.01), 1, true)).toBe(0);
+    expect(matchStrength('lsa-96', ranks, 0.5, true)).toBe(0);
   });
 
   it('counts missing ranks as nothing found, and gives nothing for a model with no scale', () => {
@@ -101,19 +111,19 @@ describe('the notice on the book', () => {
     }
   });
 
-  it('on the dev questions, appears on at least 45% of those whose first three miss and at most 8% of those answered right first', async () => {
+  it('on the dev questions, appears on at least 60% of those whose first three miss and at most 8% of those answered right first', async () => {
     // Each dev question is asked of the models fitted without its fold's asked questions, as the
     // eval asks it. With the questions asked in the index, fewer dev questions miss (LSA 128, SIF
-    // 132 of 1,419) and those that do are harder to tell from weak right answers: 53% and 49%
-    // flagged at 6% and 4% of the right first passages (58% and 52% of 1,102 questions before the
-    // fourth and fifth blind parts joined dev).
+    // 132 of 1,419) and those that do are harder to tell from weak right answers. Where the gloss
+    // line closest to the question is another passage's (LINE_ELSEWHERE), 65% and 63% are flagged
+    // at 7.8% and 5.8% of the right first passages; without it, 53% and 49% at 6% and 4%.
     const all = await loadQuestions();
     const folded: EvalEngine = await foldedEngine(await settingsFor({ modelLineup: 'corpus', dataDir: await prefittedDataDir('folds-') }), all, silentProgress, quietLog);
     const questions = all.filter((q) => q.part === 'dev');
     const arms = await bothArms(questions.map((q) => q.query), folded);
     for (const arm of arms) {
       const rates = noticeRates(questions, arm.answers, arms);
-      expect(rates.onMisses, arm.model).toBeGreaterThanOrEqual(0.45);
+      expect(rates.onMisses, arm.model).toBeGreaterThanOrEqual(0.6);
       expect(rates.onHits, arm.model).toBeLessThanOrEqual(0.08);
     }
   }, 120_000);

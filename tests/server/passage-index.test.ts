@@ -72,6 +72,24 @@ describe('passage search', () => {
     expect(index.bestSentence(1, question)).toEqual({ start: 0, end: 5 });
   });
 
+  it('names the passage whose gloss line is closest to the question, which need not be the first', () => {
+    // Three passages; the first has no line, B's line is the question itself, C's two lines are
+    // far from it. A passage ranks by its sentence above B, whose line is closest.
+    const passages = [unit([1, 0, 0]), unit([0, 1, 0]), unit([0, 0, 1])];
+    const sentences = { first: Float32Array.from([0, 1, 2, 3]), spans: Float32Array.from([0, 4, 0, 4, 0, 4]), vectors: stack(passages, 3) };
+    const lines = (at: number[]) => ({ first: Float32Array.from([0, 0, 1, 3]), vectors: stack([unit(at), unit([0, 0, 1]), unit([0, 1, 1])], 3) });
+    const near = new PassageIndex(model(3, 0.6), stack(passages, 3), { ...sentences, glossLines: lines([0.6, 0.8, 0]) });
+    const question = unit([0.9, 0.44, 0]);
+    const { hits, closestLine } = near.ranked(question, 3);
+    expect(hits[0]!.passage).toBe(0);
+    expect(closestLine).toBe(1);
+    // When C's second line is the closest, C is named, past the passage without lines.
+    const far = new PassageIndex(model(3, 0.6), stack(passages, 3), { ...sentences, glossLines: lines([0, 0.2, -1]) });
+    expect(far.ranked(unit([0.3, 0.6, 0.6]), 3).closestLine).toBe(2);
+    // A model without gloss lines names none.
+    expect(new PassageIndex(model(3, 0.6), stack(passages, 3), sentences).ranked(question, 3).closestLine).toBeUndefined();
+  });
+
   it('marks, of two sentences nearly as close, the one its gloss line closest to the question describes', () => {
     // One passage, two sentences: the first a little closer to the question (0.80 against 0.78),
     // the second the one the gloss line nearest the question (0.70) says in other words.
