@@ -41,11 +41,6 @@ export function markScore(model: EmbeddingModel, question: string, passages: rea
   const asked = terms.question(question);
   const askedNorm = norm(asked.values());
   if (askedNorm === 0) return undefined;
-  // The question's weights by term id, for the sentences' terms to be looked up in (0: not asked).
-  let largest = 0;
-  for (const id of asked.keys()) largest = Math.max(largest, id);
-  const askedById = new Float64Array(largest + 1);
-  for (const [id, w] of asked) askedById[id] = w;
   let kept = keptFor.get(model);
   if (!kept) keptFor.set(model, (kept = new Map()));
   const sentences = kept;
@@ -59,10 +54,12 @@ export function markScore(model: EmbeddingModel, question: string, passages: rea
       own = { ids: Int32Array.from(bag.keys()), weights: Float64Array.from(bag.values(), (w) => w / n) };
       sentences.set(key, own);
     }
+    // The question's weights looked up by term id (a sentence holds a dozen terms): an array by id
+    // would be as long as the vocabulary, made anew for every question.
     let dot = 0;
     for (let i = 0; i < own.ids.length; i++) {
-      const id = own.ids[i]!;
-      if (id < askedById.length) dot += askedById[id]! * own.weights[i]!;
+      const w = asked.get(own.ids[i]!);
+      if (w !== undefined) dot += w * own.weights[i]!;
     }
     return score + scale * dot;
   };
