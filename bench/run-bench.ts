@@ -95,6 +95,23 @@ async function inProcess(): Promise<void> {
   times.sort((a, b) => a - b);
   const p50 = times[Math.floor(times.length / 2)]!;
   row('search through both models, p50 (in-process; the engine keeps no answers, so each is computed)', ms(p50), '≤ 3 ms', p50 <= 3);
+  // The CPU a question costs, each asked in turn as a reader's new question is: the evaluation's
+  // questions five times over, the first round left out (the words' readings it keeps are then
+  // kept, as on a server that has read many questions); three passages a model as the app asks,
+  // ten as the evaluation does.
+  const questions = (await loadQuestions()).map((q) => q.query);
+  for (const [topK, passages] of [[3, 'three passages each, as the app asks'], [10, 'ten passages each, as the evaluation asks']] as const) {
+    const rounds: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const before = process.cpuUsage();
+      for (const q of questions) await engine.search(q, topK, pair);
+      const used = process.cpuUsage(before);
+      if (round > 0) rounds.push((used.user + used.system) / 1000 / questions.length);
+    }
+    const mean = rounds.reduce((a, b) => a + b, 0) / rounds.length;
+    // Named in words: bench/results.md knows a row by its name, figures aside.
+    row(`CPU a new question costs, through both models, ${passages} (in-process; ${questions.length} evaluation questions, mean of 4 rounds)`, `${mean.toFixed(3)} ms`);
+  }
 }
 
 function loadRow(label: string, r: LoadResult, targets: { p50?: number; p99?: number; rps?: number } = {}) {
@@ -330,6 +347,10 @@ async function underLoad(work: () => Promise<void>): Promise<string> {
  * returns what to add to the machine's line, or null to merge nothing.
  */
 const SECTIONS: Record<string, () => Promise<string | null>> = {
+  engine: async () => {
+    await inProcess();
+    return `; load average ${loadNow()}`;
+  },
   offline: async () => {
     await withServer('offline', {}, (server) => offline(server.url));
     return '';
