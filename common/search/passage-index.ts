@@ -108,26 +108,33 @@ export class PassageIndex {
    * computation, from query vector to highlighted passages.
    */
   rank(query: Float32Array, k: number, score?: SentenceScore, marked = k): RankedPassage[] {
-    return this.ranked(query, k, score, marked).hits;
+    const { hits, all } = this.scan(query, k);
+    return this.withMarks(hits, all, score, marked);
   }
 
   /**
    * `rank`'s passages, and the passage that holds the line closest to the query among all the
    * passages' gloss lines (a gloss's line, or a question asked of the book: what readers said of
-   * each passage), from the same pass of the kernel; none for a model without gloss lines.
-   * Where that passage is not the first, the first is less sure (match-strength.ts).
+   * each passage), from the same pass of the kernel; none for a model without gloss lines or
+   * without a sentence weight (its scan scores no line). Where that passage is not the first, the
+   * first is less sure (match-strength.ts).
    */
   ranked(query: Float32Array, k: number, score?: SentenceScore, marked = k): { hits: RankedPassage[]; closestLine?: number } {
     const { hits, all } = this.scan(query, k);
-    if (!this.sentences) return { hits };
-    const closestLine = all ? this.passageOfClosestLine(all) : undefined;
-    const marks = hits.map((hit, i) => {
+    const closestLine = all && this.sentences ? this.passageOfClosestLine(all) : undefined;
+    const marks = this.withMarks(hits, all, score, marked);
+    return closestLine === undefined ? { hits: marks } : { hits: marks, closestLine };
+  }
+
+  /** The first `marked` of the hits, each with its sentence to mark (a model without sentences marks none). */
+  private withMarks(hits: ScoredPassage[], all: Float32Array | null, score: SentenceScore | undefined, marked: number): RankedPassage[] {
+    if (!this.sentences) return hits;
+    return hits.map((hit, i) => {
       if (i >= marked) return hit;
       const highlight = this.closestSentence(hit.passage, all, score);
       // Spelled out: a spread copies by a slow generic path, and a search makes ten of these.
       return highlight ? { passage: hit.passage, similarity: hit.similarity, highlight } : hit;
     });
-    return closestLine === undefined ? { hits: marks } : { hits: marks, closestLine };
   }
 
   /** The passage holding the gloss line with the highest score in `all` (the first of equals), or none without lines. */

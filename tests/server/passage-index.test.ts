@@ -6,6 +6,8 @@ import { codedDot, codeQuery, DotKernel } from '../../common/search/dot-kernel.t
 import { codeRows, decodeRows } from '../../common/search/row-codes.ts';
 import { markScore } from '../../common/search/mark.ts';
 import { seededRandom } from '../../common/seeded-random.ts';
+import { rankForResults } from '../../common/search/rank.ts';
+import { matchStrength } from '../../common/search/match-strength.ts';
 
 /** Values as a vector index keeps them: coded, then decoded (what a device decodes from the pack). */
 const asKept = (values: Float32Array, rowLength: number) => decodeRows(codeRows(values, rowLength), rowLength);
@@ -73,21 +75,42 @@ describe('passage search', () => {
   });
 
   it('names the passage whose gloss line is closest to the question, which need not be the first', () => {
-    // Three passages; the first has no line, B's line is the question itself, C's two lines are
-    // far from it. A passage ranks by its sentence above B, whose line is closest.
-    const passages = [unit([1, 0, 0]), unit([0, 1, 0]), unit([0, 0, 1])];
-    const sentences = { first: Float32Array.from([0, 1, 2, 3]), spans: Float32Array.from([0, 4, 0, 4, 0, 4]), vectors: stack(passages, 3) };
-    const lines = (at: number[]) => ({ first: Float32Array.from([0, 0, 1, 3]), vectors: stack([unit(at), unit([0, 0, 1]), unit([0, 1, 1])], 3) });
+    // Four passages: A has no line, B one line near the question, C two lines far from it, D
+    // none (the last passage, after every line). A ranks first by its sentence; B's line is the
+    // closest line.
+    const passages = [unit([1, 0, 0]), unit([0, 1, 0]), unit([0, 0, 1]), unit([0, -1, 0])];
+    const sentences = { first: Float32Array.from([0, 1, 2, 3, 4]), spans: Float32Array.from([0, 4, 0, 4, 0, 4, 0, 4]), vectors: stack(passages, 3) };
+    const lines = (bLine: number[]) => ({ first: Float32Array.from([0, 0, 1, 3, 3]), vectors: stack([unit(bLine), unit([0, 0, 1]), unit([0, 1, 1])], 3) });
     const near = new PassageIndex(model(3, 0.6), stack(passages, 3), { ...sentences, glossLines: lines([0.6, 0.8, 0]) });
     const question = unit([0.9, 0.44, 0]);
-    const { hits, closestLine } = near.ranked(question, 3);
+    const { hits, closestLine } = near.ranked(question, 4);
     expect(hits[0]!.passage).toBe(0);
     expect(closestLine).toBe(1);
-    // When C's second line is the closest, C is named, past the passage without lines.
+    // When C's second line is the closest, C is named: past A (no lines), before D (none either).
     const far = new PassageIndex(model(3, 0.6), stack(passages, 3), { ...sentences, glossLines: lines([0, 0.2, -1]) });
-    expect(far.ranked(unit([0.3, 0.6, 0.6]), 3).closestLine).toBe(2);
-    // A model without gloss lines names none.
-    expect(new PassageIndex(model(3, 0.6), stack(passages, 3), sentences).ranked(question, 3).closestLine).toBeUndefined();
+    expect(far.ranked(unit([0.3, 0.6, 0.6]), 4).closestLine).toBe(2);
+    // A model without gloss lines names none, nor one whose scan scores passages alone.
+    expect(new PassageIndex(model(3, 0.6), stack(passages, 3), sentences).ranked(question, 4).closestLine).toBeUndefined();
+    expect(new PassageIndex(model(3, 0), stack(passages, 3), { ...sentences, glossLines: lines([0.6, 0.8, 0]) }).ranked(question, 4).closestLine).toBeUndefined();
+  });
+
+  it('takes its strength down when the closest gloss line is not its first passage’s, and only then', () => {
+    const passages = [unit([1, 0, 0]), unit([0, 1, 0]), unit([0, 0, 1])];
+    const sentences = { first: Float32Array.from([0, 1, 2, 3]), spans: Float32Array.from([0, 4, 0, 4, 0, 4]), vectors: stack(passages, 3) };
+    const withLine = (line: number[], of: number) => {
+      const first = Float32Array.from([0, 1, 2, 3].map((p) => (p > of ? 1 : 0)));
+      return new PassageIndex(model(3, 0.6), stack(passages, 3), { ...sentences, glossLines: { first, vectors: stack([unit(line)], 3) } });
+    };
+    const question = unit([0.9, 0.44, 0]);
+    // A is first either way; a line like the question is B's, then A's own.
+    const elsewhere = rankForResults({ id: 'lsa-96' }, withLine([0.9, 0.44, 0], 1), question, 3);
+    const own = rankForResults({ id: 'lsa-96' }, withLine([0.9, 0.44, 0], 0), question, 3);
+    expect(elsewhere.hits[0]!.passage).toBe(0);
+    expect(own.hits[0]!.passage).toBe(0);
+    const similarities = own.hits.map((hit) => hit.similarity);
+    expect(own.strength).toBe(matchStrength('lsa-96', similarities));
+    expect(elsewhere.strength).toBe(matchStrength('lsa-96', elsewhere.hits.map((hit) => hit.similarity), undefined, true));
+    expect(elsewhere.strength!).toBeLessThan(matchStrength('lsa-96', elsewhere.hits.map((hit) => hit.similarity))!);
   });
 
   it('marks, of two sentences nearly as close, the one its gloss line closest to the question describes', () => {
