@@ -23,6 +23,9 @@ export interface LexiconData {
   words?: string;
 }
 
+/** How many words' relatives, and thesaurus entries, a lexicon keeps (text.ts, `remembered`). */
+const KEPT_ANSWERS = 20_000;
+
 /**
  * Saved with each model as texts (lemmas, WordNet relatives, thesaurus) rather than arrays and
  * objects: a restart parses them in ~10 ms where the same as JSON arrays and objects took
@@ -30,9 +33,6 @@ export interface LexiconData {
  * from the cache needs none until the first query, and a word's relatives or entry are read from
  * its line only when a query has the word.
  */
-/** How many words' relatives, and thesaurus entries, a lexicon keeps (remembered.ts). */
-const KEPT_ANSWERS = 20_000;
-
 export class Lexicon {
   private tables?: { lemmas: Set<string>; related: Map<string, string>; glossary: Map<string, string> };
   /** What `relatedTerms` and `glossaryTerms` gave each word asked about: both models ask about every word of every question. */

@@ -143,8 +143,7 @@ export class PassageIndex {
     const from = units[count + 1]!;
     const to = units[2 * count + 1]!;
     if (to <= from) return undefined;
-    let best = from;
-    for (let row = from + 1; row < to; row++) if (all[row]! > all[best]!) best = row;
+    const best = firstBest(all, from, to);
     // The last passage whose lines start at or before the row.
     let lo = 0;
     let hi = count - 1;
@@ -204,9 +203,7 @@ export class PassageIndex {
     const n = units[count + 2 + passage]! - from;
     if (n === 0) return undefined;
     const scores = all ? all.subarray(from, from + n) : this.kernel.scores(from, n);
-    let best = 0;
-    for (let l = 1; l < n; l++) if (scores[l]! > scores[best]!) best = l;
-    return best;
+    return firstBest(scores, 0, n);
   }
 
   /** Each of the passage's gloss lines' cosine with each of its sentences, line after line (worked out once, then kept). */
@@ -234,6 +231,13 @@ export class PassageIndex {
   }
 
   private readonly lineDots = new Map<number, Float32Array>();
+}
+
+/** Where in `scores`, from `from` to `to` (not empty), the highest is: the first of equals. */
+function firstBest(scores: Float32Array, from: number, to: number): number {
+  let best = from;
+  for (let i = from + 1; i < to; i++) if (scores[i]! > scores[best]!) best = i;
+  return best;
 }
 
 /** The k best of `scores`, best first. */
